@@ -1,0 +1,3 @@
+module.exports = async function stopFirestoreEmulator() {
+  globalThis.__FIRESTORE_EMULATOR__?.stop();
+};

@@ -1,0 +1,14 @@
+import type { GatsbyBrowser } from "gatsby";
+import "@fontsource-variable/outfit/wght.css";
+import "react-toastify/dist/ReactToastify.css";
+import "./src/styles/global.css";
+import { scrollToHash } from "./src/lib/hash-scroll";
+
+/** Hash links ("/#aboutUs" from /terms, or a page opened with a hash) scroll smoothly once the target exists. */
+export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
+  if (location.hash) void scrollToHash(location.hash);
+};
+
+/** Gatsby would jump to the hash itself; leave that to the smooth scroll above. */
+export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) =>
+  !routerProps.location.hash;

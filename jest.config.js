@@ -1,0 +1,33 @@
+// Two projects: fast unit tests in jsdom, and integration tests against a real Firestore emulator
+// that the project's global set-up starts and tears down.
+const shared = {
+  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest.preprocess.js" },
+  moduleNameMapper: {
+    "\\.css$": "identity-obj-proxy",
+    "\\.(webp|png|jpg|svg)$": "<rootDir>/__tests__/support/file-mock.js",
+  },
+  transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
+  testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
+  globals: { __PATH_PREFIX__: "", __BASE_PATH__: "" },
+};
+
+module.exports = {
+  projects: [
+    {
+      ...shared,
+      displayName: "unit",
+      testEnvironment: "jsdom",
+      testMatch: ["<rootDir>/__tests__/unit/**/*.test.[jt]s?(x)", "<rootDir>/plugins/**/*.test.[jt]s?(x)"],
+      setupFilesAfterEnv: ["<rootDir>/__tests__/support/setup-unit.ts"],
+    },
+    {
+      ...shared,
+      displayName: "integration",
+      testEnvironment: "node",
+      testMatch: ["<rootDir>/__tests__/integration/**/*.test.[jt]s?(x)"],
+      globalSetup: "<rootDir>/__tests__/support/emulator-global-setup.cjs",
+      globalTeardown: "<rootDir>/__tests__/support/emulator-global-teardown.cjs",
+      setupFilesAfterEnv: ["<rootDir>/__tests__/support/setup-integration.ts"],
+    },
+  ],
+};

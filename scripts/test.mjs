@@ -1,0 +1,119 @@
+// `npm test`: every check of the project in order, stopping at the first failure:
+// type check, lint, unit tests, integration tests (real Firestore emulator), production build,
+// end-to-end tests (Chromium against that build). The last line is "N passed, N failed".
+import { spawn } from "node:child_process";
+import { mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromePath } from "./chrome-path.mjs";
+import { emulatorBinary } from "./emulator.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const reports = path.join(root, "reports");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+const jestCounts = (file) => {
+  const report = JSON.parse(readFileSync(file, "utf8"));
+  return {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
+    skipped: report.numPendingTests + report.numTodoTests,
+  };
+};
+
+const playwrightCounts = (file) => {
+  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+  return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
+};
+
+const stages = [
+  { name: "type check", command: [bin("tsc"), "--noEmit"] },
+  { name: "lint", command: [bin("eslint"), "--max-warnings=0", "."] },
+  {
+    name: "unit tests",
+    command: [bin("jest"), "--selectProjects", "unit", "--json", `--outputFile=${path.join(reports, "unit.json")}`],
+    counts: () => jestCounts(path.join(reports, "unit.json")),
+  },
+  {
+    name: "integration tests (Firestore emulator)",
+    before: () => emulatorBinary(),
+    command: [
+      bin("jest"),
+      "--selectProjects",
+      "integration",
+      "--runInBand",
+      "--json",
+      `--outputFile=${path.join(reports, "integration.json")}`,
+    ],
+    counts: () => jestCounts(path.join(reports, "integration.json")),
+  },
+  { name: "production build", command: [bin("gatsby"), "build"] },
+  {
+    name: "end-to-end tests (Chromium)",
+    before: () => chromePath(),
+    command: [bin("playwright"), "test"],
+    counts: () => playwrightCounts(path.join(reports, "e2e.json")),
+  },
+];
+
+function run([command, ...args]) {
+  return new Promise((resolve) => {
+    const child = spawn(command, args, {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+    });
+    child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+    child.on("error", (error) => {
+      console.error(error.message);
+      resolve(1);
+    });
+  });
+}
+
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(reports, { recursive: true });
+const total = { passed: 0, failed: 0, skipped: 0 };
+const lines = [];
+let ok = true;
+
+for (const stage of stages) {
+  console.log(`\n=== ${stage.name} ===`);
+  const started = Date.now();
+  let code;
+  try {
+    stage.before?.();
+    code = await run(stage.command);
+  } catch (error) {
+    console.error(`\n${stage.name}: ${error.message}`);
+    code = 1;
+  }
+  const seconds = ((Date.now() - started) / 1000).toFixed(1);
+  let counts = null;
+  if (stage.counts) {
+    try {
+      counts = stage.counts();
+    } catch {
+      counts = null;
+    }
+  }
+  if (counts) {
+    total.passed += counts.passed;
+    total.failed += counts.failed;
+    total.skipped += counts.skipped;
+  }
+  // A stage that failed without failing a counted test (a crash, a missing tool) still counts once.
+  if (code !== 0 && (!counts || counts.failed === 0)) total.failed += 1;
+  const detail = counts ? ` (${counts.passed} passed, ${counts.failed} failed, ${counts.skipped} skipped)` : "";
+  lines.push(`${code === 0 ? "ok  " : "FAIL"} ${stage.name}${detail} in ${seconds} s`);
+  if (code !== 0 || (counts && counts.skipped > 0)) {
+    if (counts && counts.skipped > 0) console.error(`${stage.name}: skipped tests are not allowed.`);
+    ok = false;
+    break;
+  }
+}
+
+console.log(`\n=== summary ===\n${lines.join("\n")}`);
+if (!existsSync(path.join(reports, "e2e.json")) && ok) console.log("(no end-to-end report written)");
+console.log(`${total.passed} passed, ${total.failed} failed${total.skipped ? `, ${total.skipped} skipped` : ""}`);
+process.exit(ok ? 0 : 1);

@@ -1,0 +1,36 @@
+import * as React from "react";
+import { navigate } from "gatsby";
+import { scrollToHash } from "../../lib/hash-scroll";
+
+export interface HashLinkProps extends React.AnchorHTMLAttributes<HTMLAnchorElement> {
+  /** "/#features" for a section of another page, "#footer" for one on every page. */
+  to: string;
+}
+
+/**
+ * A link to a section: on the same page it scrolls there smoothly; from another page it navigates
+ * and the route-update hook in gatsby-browser does the scrolling once the section exists.
+ */
+export function HashLink({ to, onClick, children, ...rest }: HashLinkProps): JSX.Element {
+  const handleClick = (event: React.MouseEvent<HTMLAnchorElement>): void => {
+    onClick?.(event);
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+      return;
+    }
+    const hashIndex = to.indexOf("#");
+    const path = hashIndex > 0 ? to.slice(0, hashIndex) : window.location.pathname;
+    const hash = to.slice(hashIndex);
+    event.preventDefault();
+    if (path === window.location.pathname) {
+      window.history.pushState(window.history.state, "", `${path}${window.location.search}${hash}`);
+      void scrollToHash(hash);
+    } else {
+      void navigate(`${path}${hash}`);
+    }
+  };
+  return (
+    <a href={to} onClick={handleClick} {...rest}>
+      {children}
+    </a>
+  );
+}

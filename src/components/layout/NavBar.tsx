@@ -1,0 +1,110 @@
+import * as React from "react";
+import { Link } from "gatsby";
+import { HashLink } from "./HashLink";
+import { GetTheAppButton } from "./GetTheAppButton";
+import { isNavScrolled } from "../../lib/nav-scroll";
+import * as styles from "./nav-bar.module.css";
+
+interface NavItem {
+  label: string;
+  to: string;
+  kind: "page" | "section";
+}
+
+const NAV_ITEMS: NavItem[] = [
+  { label: "Features", to: "/#features", kind: "section" },
+  { label: "Blog", to: "/blog", kind: "page" },
+  { label: "About", to: "/#aboutUs", kind: "section" },
+  { label: "Contact us", to: "#footer", kind: "section" },
+];
+
+const topOf = (id: string): number | null => {
+  const element = document.getElementById(id);
+  return element ? element.getBoundingClientRect().top + window.scrollY : null;
+};
+
+/** Scrolled style while the page is between the top of the hero and the features section. */
+function useScrolledStyle(): boolean {
+  const [scrolled, setScrolled] = React.useState(false);
+  React.useEffect(() => {
+    let frame = 0;
+    const update = (): void => {
+      frame = 0;
+      setScrolled(isNavScrolled(window.scrollY, topOf("hero"), topOf("features")));
+    };
+    const onScroll = (): void => {
+      if (frame === 0) frame = window.requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener("scroll", onScroll, { passive: true });
+    window.addEventListener("resize", onScroll, { passive: true });
+    return () => {
+      window.removeEventListener("scroll", onScroll);
+      window.removeEventListener("resize", onScroll);
+      if (frame !== 0) window.cancelAnimationFrame(frame);
+    };
+  }, []);
+  return scrolled;
+}
+
+/** The shared navigation bar: brand, section and page links, "Get the app", and the mobile menu. */
+export function NavBar(): JSX.Element {
+  const [menuOpen, setMenuOpen] = React.useState(false);
+  const scrolled = useScrolledStyle();
+  const toggleRef = React.useRef<HTMLButtonElement>(null);
+  const closeMenu = (): void => setMenuOpen(false);
+
+  React.useEffect(() => {
+    if (!menuOpen) return undefined;
+    const onKeyDown = (event: KeyboardEvent): void => {
+      if (event.key === "Escape") {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    };
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [menuOpen]);
+
+  return (
+    <header className={`${styles.header} ${scrolled ? styles.scrolled : ""}`} data-site-nav data-scrolled={scrolled}>
+      <nav className={`container ${styles.bar}`} aria-label="Main">
+        <Link to="/" className={styles.brand}>
+          <svg className={styles.mark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+            <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.7 1.2 4.6 2.7.9-1.5 2.5-2.7 4.6-2.7 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
+          </svg>
+          Kindred
+        </Link>
+        <button
+          ref={toggleRef}
+          type="button"
+          className={styles.toggle}
+          aria-expanded={menuOpen}
+          aria-controls="site-menu"
+          aria-label="Menu"
+          onClick={() => setMenuOpen((open) => !open)}
+        >
+          <span className={styles.toggleBars} aria-hidden="true" />
+        </button>
+        <div id="site-menu" className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`}>
+          <ul className={styles.links}>
+            {NAV_ITEMS.map((item) => (
+              <li key={item.label}>
+                {item.kind === "page" ? (
+                  <Link to={item.to} className={styles.link} activeClassName={styles.active} onClick={closeMenu}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <HashLink to={item.to} className={styles.link} onClick={closeMenu}>
+                    {item.label}
+                  </HashLink>
+                )}
+              </li>
+            ))}
+          </ul>
+          <GetTheAppButton source="navigation" onClick={closeMenu} />
+        </div>
+      </nav>
+    </header>
+  );
+}

@@ -1,0 +1,47 @@
+import * as React from "react";
+import { toast } from "react-toastify/unstyled";
+import { isValidEmail } from "../../lib/email";
+import { NEWSLETTER_INVALID, NEWSLETTER_SUBSCRIBED } from "../../lib/messages";
+import * as styles from "./footer.module.css";
+
+/**
+ * The footer's newsletter box. The address is only checked here; it is never sent or stored.
+ * The field is cleared after every press of Subscribe, valid or not.
+ */
+export function Newsletter(): JSX.Element {
+  const [email, setEmail] = React.useState("");
+
+  const subscribe = (event: React.FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    if (isValidEmail(email)) toast.success(NEWSLETTER_SUBSCRIBED);
+    else toast.error(NEWSLETTER_INVALID);
+    setEmail("");
+  };
+
+  return (
+    <form className={styles.newsletter} onSubmit={subscribe} noValidate aria-labelledby="newsletter-prompt">
+      <p id="newsletter-prompt" className={styles.prompt}>
+        Stay informed about our monthly promotions &amp; more
+      </p>
+      <div className={styles.newsletterRow}>
+        <label htmlFor="newsletter-email" className="visually-hidden">
+          Email address
+        </label>
+        <input
+          id="newsletter-email"
+          className={styles.input}
+          type="email"
+          name="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <button type="submit" className={styles.subscribe}>
+          Subscribe
+        </button>
+      </div>
+    </form>
+  );
+}

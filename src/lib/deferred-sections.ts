@@ -1,0 +1,7 @@
+/** Event that asks every on-demand section of the page to load now (a hash link wants one of them). */
+export const REVEAL_SECTIONS_EVENT = "kindred:reveal-sections";
+
+/** Asks on-demand sections to load, so that a scroll target inside one of them can appear. */
+export function requestSectionReveal(win: Window = window): void {
+  win.dispatchEvent(new Event(REVEAL_SECTIONS_EVENT));
+}

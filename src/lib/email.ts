@@ -1,0 +1,10 @@
+/**
+ * The newsletter's address rule from the specification: a local part of word characters, dots or
+ * hyphens, then @, then dot-separated domain labels whose final label is 2 to 7 letters.
+ */
+const EMAIL_PATTERN = /^[\w.-]+@(?:[\w-]+\.)+[A-Za-z]{2,7}$/;
+
+/** Whether the typed address (surrounding spaces ignored) has the shape the newsletter accepts. */
+export function isValidEmail(input: string): boolean {
+  return EMAIL_PATTERN.test(input.trim());
+}

@@ -1,0 +1,99 @@
+import { SCROLL_TARGET_WAIT_MS, SMOOTH_SCROLL_MS } from "./constants";
+import { requestSectionReveal } from "./deferred-sections";
+
+/** The element id a hash such as "#features" names, or null for an empty hash. */
+export function idFromHash(hash: string): string | null {
+  const raw = hash.startsWith("#") ? hash.slice(1) : hash;
+  if (raw === "") return null;
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return raw;
+  }
+}
+
+/**
+ * Resolves with the element of that id as soon as it is in the document, or with null once
+ * `timeoutMs` has passed without it (sections of the home page are rendered on demand).
+ */
+export function waitForElement(
+  id: string,
+  timeoutMs: number = SCROLL_TARGET_WAIT_MS,
+  doc: Document = document,
+): Promise<HTMLElement | null> {
+  const found = doc.getElementById(id);
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      const element = doc.getElementById(id);
+      if (element) finish(element);
+    });
+    const timer = setTimeout(() => finish(null), timeoutMs);
+    function finish(element: HTMLElement | null): void {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(element);
+    }
+    observer.observe(doc.documentElement, { childList: true, subtree: true });
+  });
+}
+
+/** Ease-in-out: slow at both ends, so a 300 ms scroll reads as smooth rather than as a jump. */
+export function easeInOutCubic(t: number): number {
+  return t < 0.5 ? 4 * t * t * t : 1 - (-2 * t + 2) ** 3 / 2;
+}
+
+/** Scrolls the window to `targetY` over `durationMs`, resolving when it arrives. */
+export function animateScrollTo(
+  targetY: number,
+  durationMs: number = SMOOTH_SCROLL_MS,
+  win: Window = window,
+): Promise<void> {
+  const startY = win.scrollY;
+  const distance = targetY - startY;
+  const reduceMotion = win.matchMedia?.("(prefers-reduced-motion: reduce)").matches ?? false;
+  if (distance === 0 || durationMs <= 0 || reduceMotion) {
+    win.scrollTo(0, targetY);
+    return Promise.resolve();
+  }
+  return new Promise((resolve) => {
+    let startTime: number | null = null;
+    const step = (now: number): void => {
+      startTime ??= now;
+      const progress = Math.min(1, (now - startTime) / durationMs);
+      win.scrollTo(0, startY + distance * easeInOutCubic(progress));
+      if (progress < 1) win.requestAnimationFrame(step);
+      else resolve();
+    };
+    win.requestAnimationFrame(step);
+  });
+}
+
+/** Height of the fixed navigation bar, so a section's heading is not hidden beneath it. */
+function navOffset(doc: Document): number {
+  const nav = doc.querySelector<HTMLElement>("[data-site-nav]");
+  return nav ? nav.getBoundingClientRect().height : 0;
+}
+
+/**
+ * Smoothly scrolls to the element a hash names, waiting up to 10 s for it to appear.
+ * Resolves true when it scrolled, false when there was no such element in time.
+ */
+export async function scrollToHash(
+  hash: string,
+  options: { timeoutMs?: number; durationMs?: number } = {},
+): Promise<boolean> {
+  const id = idFromHash(hash);
+  if (id === null) return false;
+  if (!document.getElementById(id)) requestSectionReveal();
+  const element = await waitForElement(id, options.timeoutMs ?? SCROLL_TARGET_WAIT_MS);
+  if (!element) return false;
+  const targetY = Math.max(
+    0,
+    element.getBoundingClientRect().top + window.scrollY - navOffset(document),
+  );
+  await animateScrollTo(targetY, options.durationMs ?? SMOOTH_SCROLL_MS);
+  if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
+  element.focus({ preventScroll: true });
+  return true;
+}
