@@ -7,8 +7,8 @@ import { onDemandSection } from "../components/home/OnDemandSection";
 import { track } from "../lib/analytics";
 import * as styles from "../components/home/home.module.css";
 
-const Features = onDemandSection(() => import("../components/home/Features"), styles.featuresPlaceholder ?? "");
-const About = onDemandSection(() => import("../components/home/About"), styles.aboutPlaceholder ?? "");
+const Features = onDemandSection(() => import(/* webpackChunkName: "home-features" */ "../components/home/Features"), styles.featuresPlaceholder ?? "");
+const About = onDemandSection(() => import(/* webpackChunkName: "home-about" */ "../components/home/About"), styles.aboutPlaceholder ?? "");
 
 /**
  * Home. It also answers every unknown path (match path "/*"); there it is kept out of search
@@ -22,7 +22,7 @@ export default function HomePage({ location }: PageProps): JSX.Element {
   return (
     <Layout>
       <Seo
-        title="Kindred"
+        title="Dating for meaningful connections"
         description="Say goodbye to swiping endlessly and hello to meaningful connections. Meet verified people who share what matters to you."
         path="/"
         noindex={!atHome}

@@ -1,0 +1,50 @@
+import { test as base, expect, type Page } from "@playwright/test";
+
+/**
+ * Every test watches the page's requests: any request to another origin fails the test (the site
+ * must never reach the internet), and is aborted so nothing leaves the machine.
+ */
+export const test = base.extend<{ foreignRequests: string[] }>({
+  foreignRequests: [
+    async ({ page, baseURL }, use) => {
+      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+      const foreign: string[] = [];
+      await page.context().route(
+        (url) => url.origin !== origin && !url.protocol.startsWith("data") && !url.protocol.startsWith("blob"),
+        async (route) => {
+          foreign.push(route.request().url());
+          await route.abort();
+        },
+      );
+      await use(foreign);
+      expect(foreign, "requests to other origins").toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** The analytics events the page has pushed to window.dataLayer. */
+export async function dataLayerEvents(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window.dataLayer ?? []).map((entry) => entry.event));
+}
+
+/** Waits until React has hydrated the page (gatsby-browser marks <html data-hydrated>). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.locator("html[data-hydrated='true']").waitFor({ state: "attached" });
+}
+
+/** Stops links from leaving the site while still letting the page's click handlers run. */
+export async function keepLinksOnSite(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as Element).closest("a");
+        if (link && new URL(link.href, location.href).origin !== location.origin) event.preventDefault();
+      },
+      true,
+    );
+  });
+}

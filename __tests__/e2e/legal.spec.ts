@@ -1,0 +1,53 @@
+import { test, expect } from "./fixtures";
+
+test.describe("Policy pages", () => {
+  test("/terms says users must be over 18, accounts may be terminated without notice, 30 days' notice of changes", async ({ page }) => {
+    await page.goto("/terms");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
+    const text = await page.getByRole("main").innerText();
+    expect(text).toMatch(/over 18/i);
+    expect(text).toMatch(/without (prior )?notice/i);
+    expect(text).toMatch(/30 days/i);
+  });
+
+  test("/privacy lists the collected data", async ({ page }) => {
+    await page.goto("/privacy");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Privacy Policy");
+    const text = await page.getByRole("main").innerText();
+    for (const item of [/e-?mail address/i, /first and last name/i, /phone number/i, /usage data/i]) {
+      expect(text).toMatch(item);
+    }
+  });
+
+  test("/safety has the nine numbered sections in order", async ({ page }) => {
+    await page.goto("/safety");
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText("Safety and Child Protection Policy");
+    await expect(page.getByRole("main").getByRole("heading", { level: 2 })).toHaveText([
+      "1. Introduction",
+      "2. Commitment to safety",
+      "3. Reporting and enforcement",
+      "4. User education",
+      "5. Content moderation",
+      "6. Collaboration and advisory",
+      "7. Compliance with Indian laws",
+      "8. Data protection and privacy",
+      "9. Contact",
+    ]);
+    const text = await page.getByRole("main").innerText();
+    for (const commitment of [/child sexual abuse/i, /report/i, /mailto:|@/, /suspend|ban/i, /law enforcement/i, /moderation/i, /Indian law/i]) {
+      expect(text + (await page.getByRole("main").innerHTML())).toMatch(commitment);
+    }
+  });
+
+  test("every fixed route has a title, description, canonical link and social tags", async ({ page }) => {
+    for (const route of ["/", "/terms", "/privacy", "/safety", "/404"]) {
+      await page.goto(route);
+      await expect(page).toHaveTitle(/Kindred/);
+      await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", /\w{10,}/);
+      await expect(page.locator('link[rel="canonical"]')).toHaveAttribute("href", /^https?:\/\//);
+      for (const property of ["og:title", "og:description", "og:type", "og:url", "og:image"]) {
+        await expect(page.locator(`meta[property="${property}"]`)).toHaveAttribute("content", /.+/);
+      }
+    }
+  });
+});
