@@ -44,12 +44,13 @@ test.describe("Navigation bar on a desktop", () => {
     await page.goto("/privacy");
     const banner = page.getByRole("banner");
     await expect(banner.getByRole("button", { name: "Menu" })).toBeHidden();
-    for (const [name, href] of [
+    const expected: [string, string][] = [
       ["Features", "/#features"],
       ["Blog", "/blog"],
       ["About", "/#aboutUs"],
       ["Contact us", "#footer"],
-    ]) {
+    ];
+    for (const [name, href] of expected) {
       await expect(banner.getByRole("link", { name, exact: true })).toHaveAttribute("href", href);
     }
     await expect(banner.getByRole("link", { name: "Kindred" })).toHaveAttribute("href", "/");
