@@ -1,3 +1,4 @@
+import path from "node:path";
 import type { GatsbyConfig } from "gatsby";
 
 /** Absolute origin used for canonical links and social tags; override with SITE_URL. */
@@ -20,6 +21,22 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
+    {
+      // Our local plugin (plugins/gatsby-source-firestore): Firestore when a project is configured,
+      // otherwise the sample articles in content/blog, the embedded default.
+      resolve: "gatsby-source-firestore",
+      options: {
+        types: [{ type: "BlogPost", collection: "blogMetaData" }],
+        firebaseConfig: {
+          projectId: process.env.GATSBY_FIREBASE_PROJECT_ID ?? "",
+          apiKey: process.env.GATSBY_FIREBASE_API_KEY ?? "",
+          appId: process.env.GATSBY_FIREBASE_APP_ID ?? "",
+          authDomain: process.env.GATSBY_FIREBASE_AUTH_DOMAIN ?? "",
+        },
+        emulatorHost: process.env.GATSBY_FIRESTORE_EMULATOR_HOST ?? process.env.FIRESTORE_EMULATOR_HOST ?? "",
+        localContentDir: path.join(__dirname, "content", "blog"),
+      },
+    },
   ],
 };
 

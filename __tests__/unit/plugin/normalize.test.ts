@@ -1,0 +1,142 @@
+import {
+  dropDuplicateSlugs,
+  normalizeBlogPost,
+  normalizeContent,
+  normalizeTimestamp,
+  resolveRemoteImage,
+  type NormalizeContext,
+} from "../../../plugins/gatsby-source-firestore/src/normalize";
+import type { BlogPostRecord } from "../../../plugins/gatsby-source-firestore/src/types";
+
+const context: NormalizeContext = { resolveImage: resolveRemoteImage };
+
+const validData = () => ({
+  blogId: "blog-1",
+  title: "  How to plan a relaxed first date ",
+  slug: "plan-a-relaxed-first-date",
+  categories: ["First Dates", "Dating Tips"],
+  featureImage: "https://images.example.test/cover.webp",
+  published: true,
+  lastUpdate: "2024-03-04T09:30:00.000Z",
+  updatedOn: { seconds: 1709544600, nanoseconds: 500_000_000 },
+  content: { time: 1, version: "2.28.2", blocks: [{ id: "b1", type: "paragraph", data: { text: "Hello" } }] },
+});
+
+describe("normalizeTimestamp", () => {
+  const iso = "2024-03-04T09:30:00.000Z";
+  it.each([
+    ["an ISO string", iso],
+    ["a Date", new Date(iso)],
+    ["{seconds, nanoseconds}", { seconds: 1709544600, nanoseconds: 0 }],
+    ["the admin SDK's {_seconds, _nanoseconds}", { _seconds: 1709544600, _nanoseconds: 0 }],
+    ["a Firestore Timestamp (toDate)", { toDate: () => new Date(iso) }],
+  ])("reads %s", (_name, value) => {
+    expect(normalizeTimestamp(value)).toBe(iso);
+  });
+
+  it("keeps nanoseconds as milliseconds", () => {
+    expect(normalizeTimestamp({ seconds: 0, nanoseconds: 250_000_000 })).toBe("1970-01-01T00:00:00.250Z");
+  });
+
+  it.each([["a number", 1709544600], ["garbage text", "yesterday"], ["an invalid date", "2024-13-45"], ["null", null], ["an object", { when: 1 }]])(
+    "refuses %s",
+    (_name, value) => {
+      expect(normalizeTimestamp(value)).toBeNull();
+    },
+  );
+});
+
+describe("normalizeBlogPost", () => {
+  it("accepts a valid document and trims its text", () => {
+    const result = normalizeBlogPost({ id: "doc-1", data: validData() }, context);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.post).toMatchObject({
+      documentId: "doc-1",
+      title: "How to plan a relaxed first date",
+      lastUpdate: "2024-03-04T09:30:00.000Z",
+      updatedOn: "2024-03-04T09:30:00.500Z",
+      featureImageUrl: "https://images.example.test/cover.webp",
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("leaves out an unpublished document without a warning", () => {
+    expect(normalizeBlogPost({ id: "d", data: { ...validData(), published: false } }, context)).toEqual({ ok: false, problem: null });
+  });
+
+  it.each([
+    ["published", { published: "yes" }],
+    ["blogId", { blogId: "" }],
+    ["title", { title: "   " }],
+    ["title", { title: 42 }],
+    ["slug", { slug: "Not A Slug" }],
+    ["slug", { slug: "double--hyphen" }],
+    ["slug", { slug: undefined }],
+    ["categories", { categories: "Dating Tips" }],
+    ["categories", { categories: ["ok", 3] }],
+    ["featureImage", { featureImage: "javascript:alert(1)" }],
+    ["featureImage", { featureImage: "" }],
+    ["lastUpdate", { lastUpdate: "soon" }],
+    ["content", { content: "<p>html</p>" }],
+    ["content", { content: { blocks: "none" } }],
+  ])("refuses a document with a bad %s, naming its id and the field", (field, override) => {
+    const result = normalizeBlogPost({ id: "bad-doc", data: { ...validData(), ...override } }, context);
+    expect(result).toEqual({ ok: false, problem: expect.objectContaining({ id: "bad-doc", field }) });
+  });
+
+  it("refuses a document that is not an object", () => {
+    expect(normalizeBlogPost({ id: "x", data: null }, context)).toEqual({
+      ok: false,
+      problem: expect.objectContaining({ id: "x", field: "(document)" }),
+    });
+  });
+
+  it("keeps an article whose updatedOn is broken, as not updated yet, with a warning", () => {
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), updatedOn: "never" } }, context);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.post.updatedOn).toBeNull();
+    expect(result.warnings).toEqual([expect.objectContaining({ id: "d", field: "updatedOn" })]);
+  });
+
+  it("accepts an empty category list", () => {
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), categories: [] } }, context);
+    expect(result.ok && result.post.categories).toEqual([]);
+  });
+});
+
+describe("normalizeContent", () => {
+  it("drops malformed blocks and reports each with its index", () => {
+    const result = normalizeContent("doc", {
+      blocks: [{ type: "paragraph", data: { text: "ok" } }, "junk", { type: "header" }, { type: "", data: {} }],
+    });
+    expect(result?.content.blocks).toEqual([{ type: "paragraph", data: { text: "ok" } }]);
+    expect(result?.problems.map((p) => p.field)).toEqual(["content.blocks[1]", "content.blocks[2]", "content.blocks[3]"]);
+  });
+
+  it("rewrites image block URLs with the given mapping", () => {
+    const result = normalizeContent("doc", { blocks: [{ type: "image", data: { file: { url: "images/a.webp" } } }] }, (ref) => `/blog-images/${ref.slice(7)}`);
+    expect(result?.content.blocks[0]?.data).toEqual({ file: { url: "/blog-images/a.webp" } });
+  });
+});
+
+describe("dropDuplicateSlugs", () => {
+  const post = (documentId: string, slug: string, lastUpdate: string) => ({ documentId, slug, lastUpdate }) as BlogPostRecord;
+
+  it("keeps the newest article of a slug and reports the others", () => {
+    const { kept, dropped } = dropDuplicateSlugs([
+      post("old", "same", "2024-01-01T00:00:00.000Z"),
+      post("new", "same", "2024-05-01T00:00:00.000Z"),
+      post("other", "different", "2023-01-01T00:00:00.000Z"),
+    ]);
+    expect(kept.map((p) => p.documentId)).toEqual(["new", "other"]);
+    expect(dropped).toEqual([expect.objectContaining({ id: "old", field: "slug" })]);
+    expect(dropped[0]?.message).toContain("new");
+  });
+
+  it("breaks a tie on the document id, so every build picks the same one", () => {
+    const { kept } = dropDuplicateSlugs([post("b", "s", "2024-01-01T00:00:00.000Z"), post("a", "s", "2024-01-01T00:00:00.000Z")]);
+    expect(kept.map((p) => p.documentId)).toEqual(["a"]);
+  });
+});

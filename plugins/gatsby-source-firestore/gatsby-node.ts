@@ -1,0 +1,6 @@
+// Wires Gatsby's APIs to one file each, as gatsby-source-contentful does.
+export { pluginOptionsSchema } from "./src/plugin-options";
+export { sourceNodes } from "./src/source-nodes";
+export { createSchemaCustomization } from "./src/create-schema-customization";
+export { onCreateNode } from "./src/on-create-node";
+export { onPreBootstrap } from "./src/publish-local-images";

@@ -1,0 +1,1 @@
+// Gatsby plugins need an entry point; this one has no browser code.

@@ -1,0 +1,58 @@
+import type { GatsbyNode, PluginOptions } from "gatsby";
+
+export interface SourcedType {
+  /** GraphQL node type, e.g. "BlogPost". */
+  type: string;
+  /** Firestore collection, e.g. "blogMetaData". */
+  collection: string;
+  /** Maps a document's data to the node's fields (the shape of the original gatsby-source-firestore). */
+  map?: (data: Record<string, unknown>) => Record<string, unknown>;
+}
+
+export interface FirestoreSourceOptions extends PluginOptions {
+  types: SourcedType[];
+  /** The web app's Firebase config; without a projectId the plugin reads `localContentDir`. */
+  firebaseConfig?: { projectId?: string; apiKey?: string; appId?: string; authDomain?: string };
+  /** `host:port` of a Firestore emulator. */
+  emulatorHost?: string;
+  /** Folder of sample articles (`<slug>.json`), the embedded default. */
+  localContentDir?: string;
+  /** Documents per Firestore read. */
+  pageSize: number;
+}
+
+export const DEFAULT_TYPES: SourcedType[] = [{ type: "BlogPost", collection: "blogMetaData" }];
+
+/** Validates the options in gatsby-config before anything is read. */
+export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) =>
+  Joi.object({
+    types: Joi.array()
+      .items(
+        Joi.object({
+          type: Joi.string().pattern(/^[A-Z][A-Za-z0-9]*$/).required().description("GraphQL node type"),
+          collection: Joi.string().required().description("Firestore collection to read"),
+          map: Joi.function().description("maps a document's data to node fields"),
+        }),
+      )
+      .min(1)
+      .default(DEFAULT_TYPES),
+    firebaseConfig: Joi.object({
+      projectId: Joi.string().allow(""),
+      apiKey: Joi.string().allow(""),
+      appId: Joi.string().allow(""),
+      authDomain: Joi.string().allow(""),
+    })
+      .unknown(true)
+      .description("the web app's Firebase config; without projectId the local content is used"),
+    emulatorHost: Joi.string()
+      .allow("")
+      .pattern(/^[\w.-]+:\d+$/)
+      .description("host:port of a Firestore emulator"),
+    localContentDir: Joi.string().description("folder of sample articles, the embedded default"),
+    pageSize: Joi.number().integer().min(1).max(10_000).default(500).description("documents per read"),
+  });
+
+/** Whether the plugin reads Firestore (a project id is configured) or the local sample content. */
+export function usesFirestore(options: Pick<FirestoreSourceOptions, "firebaseConfig">): boolean {
+  return Boolean(options.firebaseConfig?.projectId);
+}

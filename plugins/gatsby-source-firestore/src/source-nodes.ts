@@ -1,0 +1,103 @@
+import type { GatsbyNode, NodePluginArgs } from "gatsby";
+import { DEFAULT_TYPES, usesFirestore, type FirestoreSourceOptions, type SourcedType } from "./plugin-options";
+import { dropDuplicateSlugs, normalizeBlogPost, resolveRemoteImage, type NormalizeContext } from "./normalize";
+import { localContentImageUrl, readLocalContent, resolveLocalImage } from "./read-local";
+import { readPublishedCollection } from "./read-firestore";
+import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
+
+export const BLOG_POST_TYPE = "BlogPost";
+
+const describe = (collection: string, problem: DocumentProblem): string =>
+  `[gatsby-source-firestore] ${collection}/${problem.id}: field "${problem.field}" ${problem.message}`;
+
+async function readType(sourced: SourcedType, options: FirestoreSourceOptions): Promise<RawDocument[]> {
+  if (usesFirestore(options)) {
+    return readPublishedCollection(sourced.collection, {
+      firebaseConfig: options.firebaseConfig ?? {},
+      emulatorHost: options.emulatorHost || undefined,
+      pageSize: options.pageSize,
+    });
+  }
+  // The embedded default holds sample articles only.
+  return sourced.type === BLOG_POST_TYPE && options.localContentDir ? readLocalContent(options.localContentDir) : [];
+}
+
+/** Checks every article, reports each problem once, and returns the articles to publish. */
+export function acceptBlogPosts(
+  documents: RawDocument[],
+  context: NormalizeContext,
+  warn: (problem: DocumentProblem, skipped: boolean) => void,
+): BlogPostRecord[] {
+  const posts: BlogPostRecord[] = [];
+  for (const document of documents) {
+    const result = normalizeBlogPost(document, context);
+    if (result.ok) {
+      result.warnings.forEach((warning) => warn(warning, false));
+      posts.push(result.post);
+    } else if (result.problem) {
+      warn(result.problem, true);
+    }
+  }
+  const { kept, dropped } = dropDuplicateSlugs(posts);
+  dropped.forEach((problem) => warn(problem, true));
+  return kept;
+}
+
+function createBlogPostNodes(args: NodePluginArgs, collection: string, documents: RawDocument[], options: FirestoreSourceOptions): number {
+  const dir = options.localContentDir ?? "";
+  const context: NormalizeContext = usesFirestore(options)
+    ? { resolveImage: resolveRemoteImage }
+    : { resolveImage: (ref) => resolveLocalImage(dir, ref), contentImageUrl: (ref) => localContentImageUrl(dir, ref) };
+  const posts = acceptBlogPosts(documents, context, (problem, skipped) =>
+    args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`),
+  );
+  for (const post of posts) {
+    args.actions.createNode({
+      ...post,
+      id: args.createNodeId(`${BLOG_POST_TYPE} >>> ${post.documentId}`),
+      parent: null,
+      children: [],
+      internal: { type: BLOG_POST_TYPE, contentDigest: args.createContentDigest(post) },
+    });
+  }
+  return posts.length;
+}
+
+/** Reads each configured collection and creates one node per valid document. */
+export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions) => {
+  const options = pluginOptions as FirestoreSourceOptions;
+  const origin = usesFirestore(options)
+    ? `Firestore project "${options.firebaseConfig?.projectId}"${options.emulatorHost ? ` on the emulator at ${options.emulatorHost}` : ""}`
+    : `the sample content in ${options.localContentDir}`;
+  for (const sourced of options.types ?? DEFAULT_TYPES) {
+    let documents: RawDocument[];
+    try {
+      documents = await readType(sourced, options);
+    } catch (error) {
+      args.reporter.panicOnBuild(
+        `[gatsby-source-firestore] Could not read collection "${sourced.collection}" from ${origin}: ${(error as Error).message}`,
+        error as Error,
+      );
+      return;
+    }
+    const mapped = sourced.map
+      ? documents.map((d) => ({ id: d.id, data: typeof d.data === "object" && d.data !== null ? sourced.map!(d.data as Record<string, unknown>) : d.data }))
+      : documents;
+    if (sourced.type === BLOG_POST_TYPE) {
+      const count = createBlogPostNodes(args, sourced.collection, mapped, options);
+      args.reporter.info(`[gatsby-source-firestore] ${count} published articles from ${origin}`);
+    } else {
+      for (const document of mapped) {
+        const data = typeof document.data === "object" && document.data !== null ? document.data : {};
+        args.actions.createNode({
+          ...data,
+          documentId: document.id,
+          id: args.createNodeId(`${sourced.type} >>> ${document.id}`),
+          parent: null,
+          children: [],
+          internal: { type: sourced.type, contentDigest: args.createContentDigest(data) },
+        });
+      }
+    }
+  }
+};
