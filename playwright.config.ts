@@ -1,5 +1,4 @@
 import { defineConfig } from "@playwright/test";
-// @ts-expect-error: a plain ES module of the project's scripts, without type declarations
 import { chromePath, CHROME_FLAGS } from "./scripts/chrome-path.mjs";
 
 const PORT = Number(process.env.E2E_PORT ?? 9323);
@@ -16,7 +15,7 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: "chromium",
-    launchOptions: { executablePath: chromePath() as string, args: CHROME_FLAGS as string[] },
+    launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS },
     trace: "off",
   },
   webServer: {

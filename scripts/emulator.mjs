@@ -103,8 +103,19 @@ export async function wipeEmulator(host, projectId) {
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const port = Number(process.env.FIRESTORE_PORT ?? 8080);
   startEmulator({ port })
-    .then(({ host, pid }) => {
-      console.log(`Firestore emulator running at ${host} (process group ${pid}). Ctrl+C stops it.`);
+    .then(async ({ host, pid }) => {
+      const { seed } = await import("./seed.mjs");
+      const projectId = process.env.GATSBY_FIREBASE_PROJECT_ID || "demo-kindred";
+      const count = await seed({
+        emulator: host,
+        project: projectId,
+        imageBase: "http://127.0.0.1:9000/blog-images/",
+        contentDir: path.join(root, "content", "blog"),
+      });
+      console.log(`Firestore emulator running at ${host} (process group ${pid}), seeded with ${count} articles.`);
+      console.log("Build and serve the site against it with:");
+      console.log(`  GATSBY_FIREBASE_PROJECT_ID=${projectId} GATSBY_FIRESTORE_EMULATOR_HOST=${host} npm start`);
+      console.log("Ctrl+C stops the emulator.");
       const shutdown = () => {
         stopEmulator(pid);
         process.exit(0);

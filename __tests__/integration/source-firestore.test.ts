@@ -1,0 +1,102 @@
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import path from "node:path";
+import { deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { buildSite, type SiteBuild } from "../support/site-build";
+import { startImageServer } from "../support/image-server";
+
+// Seeds the real Firestore emulator with good and malformed articles, runs a real `gatsby build`
+// against it, and checks what the built site contains and what the build reported.
+const PROJECT_ID = "source-plugin-test";
+const host = process.env.FIRESTORE_EMULATOR_HOST!;
+
+let app: App;
+let db: Firestore;
+let imageServer: Awaited<ReturnType<typeof startImageServer>>;
+let build: SiteBuild;
+
+const article = (slug: string, overrides: Record<string, unknown> = {}) => ({
+  blogId: `blog-${slug}`,
+  title: `Title of ${slug}`,
+  slug,
+  categories: ["Dating Tips"],
+  featureImage: `${imageServer.url}/cover.webp`,
+  published: true,
+  lastUpdate: Timestamp.fromDate(new Date("2024-05-01T10:00:00Z")),
+  content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${slug}` } }] },
+  ...overrides,
+});
+
+function allFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    return statSync(full).isDirectory() ? allFiles(full) : [full];
+  });
+}
+
+beforeAll(async () => {
+  jest.setTimeout(240_000);
+  imageServer = await startImageServer();
+  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
+  app = initializeApp({ projectId: PROJECT_ID }, "source-plugin-test");
+  db = getFirestore(app);
+  const documents: Record<string, Record<string, unknown>> = {
+    "good-newest": article("first-date-ideas", { lastUpdate: Timestamp.fromDate(new Date("2024-06-01T10:00:00Z")), updatedOn: Timestamp.fromDate(new Date("2024-06-02T10:00:00Z")) }),
+    "good-no-updated-on": article("texting-after-a-date", { categories: [] }),
+    "draft-doc": article("secret-unpublished-draft", { published: false }),
+    "no-title": article("missing-title", { title: undefined }),
+    "bad-slug": article("Bad Slug!"),
+    "dup-older": article("first-date-ideas", { lastUpdate: Timestamp.fromDate(new Date("2023-01-01T10:00:00Z")), title: "Older duplicate" }),
+    "not-editorjs": article("html-body", { content: "<p>raw html</p>" }),
+    "bad-last-update": article("no-date", { lastUpdate: "last tuesday" }),
+    "broken-image": article("image-is-gone", { featureImage: `${imageServer.url}/missing.webp` }),
+  };
+  for (const [id, data] of Object.entries(documents)) {
+    const clean = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
+    await db.collection("blogMetaData").doc(id).set(clean);
+  }
+  build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host });
+}, 300_000);
+
+afterAll(async () => {
+  await deleteApp(app);
+  await imageServer.close();
+});
+
+const index = () => JSON.parse(readFileSync(path.join(build.publicDir, "blog-index.json"), "utf8")) as { id: string; slug: string; title: string }[];
+
+describe("gatsby build against the Firestore emulator", () => {
+  it("succeeds despite the malformed documents", () => {
+    if (build.exitCode !== 0) console.error(build.output.slice(-4000));
+    expect(build.exitCode).toBe(0);
+  });
+
+  it("yields exactly the valid published articles, newest first, one per slug", () => {
+    expect(index().map((entry) => [entry.id, entry.slug])).toEqual([
+      ["good-newest", "first-date-ideas"],
+      ["broken-image", "image-is-gone"],
+      ["good-no-updated-on", "texting-after-a-date"],
+    ]);
+  });
+
+  it.each([
+    ["no-title", "title"],
+    ["bad-slug", "slug"],
+    ["dup-older", "slug"],
+    ["not-editorjs", "content"],
+    ["bad-last-update", "lastUpdate"],
+    ["broken-image", "featureImage"],
+  ])("warns about %s naming the field %s", (id, field) => {
+    expect(build.output).toMatch(new RegExp(`warn.*blogMetaData/${id}: field "${field}"`));
+  });
+
+  it("says nothing about the unpublished draft and never puts it in the site", () => {
+    expect(build.output).not.toContain("draft-doc");
+    const leaks = allFiles(build.publicDir).filter((file) => /\.(html|json)$/.test(file) && readFileSync(file, "utf8").includes("secret-unpublished-draft"));
+    expect(leaks).toEqual([]);
+  });
+
+  it("downloaded the cover image from the image server at build time", () => {
+    expect(imageServer.requests).toContain("/cover.webp");
+  });
+});

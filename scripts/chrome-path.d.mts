@@ -1,0 +1,2 @@
+export declare function chromePath(): string;
+export declare const CHROME_FLAGS: string[];

@@ -1,0 +1,32 @@
+/** One article in /blog-index.json: what a search result card needs, nothing more. */
+export interface SearchIndexEntry {
+  id: string;
+  slug: string;
+  title: string;
+  categories: string[];
+  image: string;
+  lastUpdate: string;
+}
+
+export interface IndexableArticle {
+  documentId: string;
+  slug: string;
+  title: string;
+  categories: string[];
+  featureImageUrl: string;
+  lastUpdate: string;
+}
+
+/** The compact search index, newest first, with at most the first two categories of each article. */
+export function buildSearchIndex(articles: IndexableArticle[], imageFor: (article: IndexableArticle) => string = (a) => a.featureImageUrl): SearchIndexEntry[] {
+  return [...articles]
+    .sort((a, b) => b.lastUpdate.localeCompare(a.lastUpdate))
+    .map((article) => ({
+      id: article.documentId,
+      slug: article.slug,
+      title: article.title,
+      categories: article.categories.slice(0, 2),
+      image: imageFor(article),
+      lastUpdate: article.lastUpdate,
+    }));
+}
