@@ -3,6 +3,7 @@ import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./src/lib/constants";
 import { buildSearchIndex, type IndexableArticle } from "./src/lib/search-index";
+import { blogListPath, pageCount, POSTS_PER_PAGE } from "./src/lib/pagination";
 
 /** Home also answers every path that is not a page of its own ("Any unknown path shows the Home page"). */
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
@@ -12,12 +13,19 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
   }
 };
 
-interface AllBlogPostsQuery {
-  allBlogPost: { nodes: IndexableArticle[] };
+interface ArticleForPages extends IndexableArticle {
+  featureImage: { childImageSharp: { gatsbyImageData: { images: { fallback?: { src: string } } } } | null } | null;
 }
 
-/** Writes /blog-index.json, the search index the blog list fetches when a visitor searches. */
-export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter, store }) => {
+interface AllBlogPostsQuery {
+  allBlogPost: { nodes: ArticleForPages[] };
+}
+
+/**
+ * Creates the blog list pages (/blog, /blog/2, … with 6 cards each) and writes /blog-index.json,
+ * the search index the list fetches when a visitor searches.
+ */
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter, store, actions }) => {
   const result = await graphql<AllBlogPostsQuery>(`
     query AllBlogPostsForPages {
       allBlogPost(sort: { lastUpdate: DESC }) {
@@ -28,6 +36,11 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter
           categories
           featureImageUrl
           lastUpdate
+          featureImage {
+            childImageSharp {
+              gatsbyImageData(width: 480, aspectRatio: 1.6, placeholder: NONE, formats: [AUTO, WEBP])
+            }
+          }
         }
       }
     }
@@ -37,12 +50,23 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter
     return;
   }
   const articles = result.data.allBlogPost.nodes;
+  const numPages = pageCount(articles.length);
+  for (let page = 1; page <= numPages; page += 1) {
+    actions.createPage({
+      path: blogListPath(page),
+      component: path.resolve("src/templates/blog-list.tsx"),
+      context: { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE },
+    });
+  }
+
   const { program } = store.getState() as { program: { directory: string } };
+  const imageFor = (article: IndexableArticle): string =>
+    (article as ArticleForPages).featureImage?.childImageSharp?.gatsbyImageData.images.fallback?.src ?? article.featureImageUrl;
   await writeFile(
     path.join(program.directory, "public", "blog-index.json"),
-    JSON.stringify(buildSearchIndex(articles)),
+    JSON.stringify(buildSearchIndex(articles, imageFor)),
   );
-  reporter.info(`${articles.length} published articles`);
+  reporter.info(`${articles.length} published articles on ${numPages} list pages`);
 };
 
 /** Slow mobile networks get 120 s to load a code-split chunk before webpack gives up. */

@@ -1,0 +1,35 @@
+import { blogListPath, pageCount, pageNumbersAround, pageOfPosts } from "../../../src/lib/pagination";
+
+describe("pagination", () => {
+  it("fills pages of 6 cards", () => {
+    expect(pageCount(0)).toBe(1);
+    expect(pageCount(6)).toBe(1);
+    expect(pageCount(7)).toBe(2);
+    expect(pageCount(24)).toBe(4);
+    expect(pageCount(25)).toBe(5);
+  });
+
+  it("slices the articles of a page", () => {
+    const posts = Array.from({ length: 14 }, (_, i) => i + 1);
+    expect(pageOfPosts(posts, 1)).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(pageOfPosts(posts, 3)).toEqual([13, 14]);
+    expect(pageOfPosts(posts, 4)).toEqual([]);
+  });
+
+  it("names the list pages /blog, /blog/2, …", () => {
+    expect(blogListPath(1)).toBe("/blog");
+    expect(blogListPath(2)).toBe("/blog/2");
+    expect(blogListPath(10)).toBe("/blog/10");
+  });
+
+  it.each([
+    [1, 1, [1]],
+    [1, 5, [1, 2, 3]],
+    [2, 5, [1, 2, 3, 4]],
+    [3, 5, [1, 2, 3, 4, 5]],
+    [5, 5, [3, 4, 5]],
+    [6, 10, [4, 5, 6, 7, 8]],
+  ])("on page %i of %i shows page links %j", (current, total, expected) => {
+    expect(pageNumbersAround(current, total)).toEqual(expected);
+  });
+});

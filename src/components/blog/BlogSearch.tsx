@@ -1,0 +1,48 @@
+import * as React from "react";
+import * as styles from "./blog.module.css";
+
+export interface BlogSearchProps {
+  value: string;
+  onChange: (value: string) => void;
+  /** Called on the first focus or keystroke, to load the search index. */
+  onActivate: () => void;
+  /** Announced to screen readers, e.g. "3 articles found". */
+  status: string;
+}
+
+/** The blog's search box: matches re-run on every change and on Search (or Enter). */
+export function BlogSearch({ value, onChange, onActivate, status }: BlogSearchProps): JSX.Element {
+  const inputRef = React.useRef<HTMLInputElement>(null);
+  const submit = (event: React.FormEvent<HTMLFormElement>): void => {
+    event.preventDefault();
+    onActivate();
+    onChange(inputRef.current?.value ?? value);
+  };
+  return (
+    <form role="search" className={styles.search} onSubmit={submit}>
+      <label htmlFor="blog-search" className="visually-hidden">
+        Search articles by title
+      </label>
+      <input
+        ref={inputRef}
+        id="blog-search"
+        type="search"
+        className={styles.searchInput}
+        placeholder="Search for your interest"
+        value={value}
+        onFocus={onActivate}
+        onChange={(event) => {
+          onActivate();
+          onChange(event.target.value);
+        }}
+        autoComplete="off"
+      />
+      <button type="submit" className={styles.searchButton}>
+        Search
+      </button>
+      <p className="visually-hidden" role="status" aria-live="polite">
+        {status}
+      </p>
+    </form>
+  );
+}
