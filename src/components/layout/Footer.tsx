@@ -7,7 +7,7 @@ import * as styles from "./footer.module.css";
 
 const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
 
-export const SUPPORT_EMAIL = "support@kindred.app";
+import { SUPPORT_EMAIL } from "../legal/support";
 
 const SOCIAL_LINKS = [
   {

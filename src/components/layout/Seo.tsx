@@ -58,6 +58,8 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={summary} />
       <link rel="canonical" href={url} />
+      <link rel="icon" href="/favicon.png" type="image/png" />
+      <meta name="theme-color" content="#b3124f" />
       {noindex && <meta name="robots" content="noindex" />}
       <meta property="og:site_name" content={meta.siteName} />
       <meta property="og:title" content={fullTitle} />
