@@ -1,35 +1,73 @@
-// `npm run illustrations`: renders the hand-drawn SVGs in src/images/illustrations/ to the WebP, JPEG
-// and PNG files the site ships, and fails when one is over its byte budget.
-import { statSync, mkdirSync } from "node:fs";
+// `npm run illustrations` (or `node scripts/render-illustrations.mjs`): renders the hand-drawn SVGs in
+// src/images/illustrations/ to the WebP, JPEG and PNG files the site ships, prints each output with its
+// byte size, and exits with status 1 when one is over its byte budget. Nothing is fetched from the
+// network: the sources are plain SVG with no fonts, no text and no external references.
+import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import sharp from "sharp";
 
+/** The project root (/work/main), found from this script's own location, never from the cwd. */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const source = (name) => path.join(root, "src/images/illustrations", name);
+const sourceDir = path.join(root, "src/images/illustrations");
 
+/**
+ * Every rendered file: its SVG source, where it goes, its width in pixels (the height follows the
+ * SVG's aspect ratio), its format and its byte budget.
+ */
 const OUTPUTS = [
   { svg: "hero.svg", out: "src/images/hero.webp", width: 1200, format: "webp", budget: 60_000 },
   { svg: "about.svg", out: "src/images/about.webp", width: 1200, format: "webp", budget: 60_000 },
   { svg: "not-found.svg", out: "static/images/not-found.webp", width: 800, format: "webp", budget: 30_000 },
-  { svg: "og-image.svg", out: "static/og-image.jpg", width: 1200, format: "jpeg", budget: 80_000 },
-  { svg: "favicon.svg", out: "static/favicon.png", width: 512, format: "png", budget: 20_000 },
+  { svg: "og-image.svg", out: "static/og-image.jpg", width: 1200, height: 630, format: "jpeg", budget: 80_000 },
+  // The page head links /favicon.png (src/components/layout/Seo.tsx), which Gatsby serves from static/.
+  { svg: "favicon.svg", out: "static/favicon.png", width: 512, height: 512, format: "png", budget: 20_000 },
 ];
 
-let failed = false;
-for (const { svg, out, width, format, budget } of OUTPUTS) {
+const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+
+/** Renders one SVG at exactly `width` pixels wide (rasterised at that size, not scaled afterwards). */
+async function render({ svg, out, width, height, format }) {
+  const input = readFileSync(path.join(sourceDir, svg));
+  const { width: naturalWidth } = await sharp(input).metadata(); // the SVG's width at 72 dpi
+  if (!naturalWidth) throw new Error(`${svg}: cannot read the SVG's width`);
+  const density = (72 * width) / naturalWidth;
+  let image = sharp(input, { density }).resize({ width, height, fit: "fill" });
+
+  if (format === "webp") {
+    image = image.webp({ quality: 80, alphaQuality: 90, effort: 6, smartSubsample: true });
+  } else if (format === "jpeg") {
+    // Social sites want an opaque JPEG or PNG; the SVG already paints a solid background.
+    image = image.flatten({ background: "#b3124f" }).jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: "4:4:4" });
+  } else if (format === "png") {
+    image = image.png({ compressionLevel: 9, effort: 10, palette: true, quality: 100, dither: 0 });
+  } else {
+    throw new Error(`${svg}: unknown output format ${format}`);
+  }
+
   const target = path.join(root, out);
   mkdirSync(path.dirname(target), { recursive: true });
-  const image = sharp(source(svg), { density: 300 }).resize({ width });
-  if (format === "webp") await image.webp({ quality: 80, effort: 6 }).toFile(target);
-  else if (format === "jpeg") await image.flatten({ background: "#b3124f" }).jpeg({ quality: 82, mozjpeg: true }).toFile(target);
-  else await image.png({ compressionLevel: 9, palette: true }).toFile(target);
-  const size = statSync(target).size;
-  const over = size > budget;
-  failed ||= over;
-  console.log(`${out}: ${(size / 1024).toFixed(1)} kB${over ? ` — over its budget of ${budget / 1000} kB` : ""}`);
+  const info = await image.toFile(target);
+  return { target, size: statSync(target).size, pixels: `${info.width}x${info.height}` };
 }
-if (failed) {
-  console.error("An illustration is over its byte budget: simplify the SVG or lower the quality.");
+
+const failures = [];
+for (const output of OUTPUTS) {
+  try {
+    const { size, pixels } = await render(output);
+    const over = size > output.budget;
+    console.log(
+      `${over ? "✗" : "✓"} ${output.out.padEnd(30)} ${pixels.padStart(9)}  ${String(size).padStart(6)} bytes (${kB(size)}, budget ${kB(output.budget)})`,
+    );
+    if (over) failures.push(`${output.out} is ${kB(size)}, over its budget of ${kB(output.budget)}`);
+  } catch (error) {
+    failures.push(`${output.out} could not be rendered from ${output.svg}: ${error.message}`);
+  }
+}
+
+if (failures.length > 0) {
+  console.error(`\nrender-illustrations failed:\n  - ${failures.join("\n  - ")}`);
+  console.error("Simplify the SVG (fewer gradients, flatter shapes) or lower the quality in scripts/render-illustrations.mjs.");
   process.exit(1);
 }
+console.log(`\nAll ${OUTPUTS.length} illustrations rendered within their budgets.`);
