@@ -4,6 +4,10 @@ import type { GatsbyNode } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./src/lib/constants";
 import { buildSearchIndex, type IndexableArticle } from "./src/lib/search-index";
 import { blogListPath, pageCount, POSTS_PER_PAGE } from "./src/lib/pagination";
+import { safeBlocks } from "./src/lib/article-body";
+import { plainText } from "./src/lib/sanitize";
+import { similarArticles } from "./src/lib/similar";
+import { articlePath } from "./src/lib/slug";
 
 /** Home also answers every path that is not a page of its own ("Any unknown path shows the Home page"). */
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
@@ -14,6 +18,9 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
 };
 
 interface ArticleForPages extends IndexableArticle {
+  id: string;
+  blogId: string;
+  content: { blocks?: unknown };
   featureImage: { childImageSharp: { gatsbyImageData: { images: { fallback?: { src: string } } } } | null } | null;
 }
 
@@ -22,7 +29,8 @@ interface AllBlogPostsQuery {
 }
 
 /**
- * Creates the blog list pages (/blog, /blog/2, … with 6 cards each) and writes /blog-index.json,
+ * Creates the blog list pages (/blog, /blog/2, … with 6 cards each), one page per article with its
+ * body sanitized and its similar articles computed here, and writes /blog-index.json,
  * the search index the list fetches when a visitor searches.
  */
 export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter, store, actions }) => {
@@ -30,7 +38,10 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter
     query AllBlogPostsForPages {
       allBlogPost(sort: { lastUpdate: DESC }) {
         nodes {
+          id
           documentId
+          blogId
+          content
           slug
           title
           categories
@@ -56,6 +67,25 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter
       path: blogListPath(page),
       component: path.resolve("src/templates/blog-list.tsx"),
       context: { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE },
+    });
+  }
+
+  for (const article of articles) {
+    const blocks = safeBlocks(article.content.blocks, (message) =>
+      reporter.warn(`blogMetaData/${article.documentId}: field "content" ${message}.`),
+    );
+    const firstParagraph = blocks.find((block) => block.type === "paragraph");
+    const summary = firstParagraph && "html" in firstParagraph ? plainText(firstParagraph.html) : article.title;
+    actions.createPage({
+      path: articlePath(article.slug),
+      component: path.resolve("src/templates/blog-article.tsx"),
+      context: {
+        id: article.id,
+        slug: article.slug,
+        description: summary.length > 160 ? `${summary.slice(0, 157).trimEnd()}…` : summary,
+        blocks,
+        similarIds: similarArticles(article, articles).map((similar) => similar.documentId),
+      },
     });
   }
 

@@ -1,0 +1,136 @@
+import { sanitizeInline } from "../../../src/lib/sanitize";
+import { embedFor, safeBlock, safeBlocks, safeUrl } from "../../../src/lib/article-body";
+
+// Hostile inline HTML as an attacker could store it in a Firestore document.
+const HOSTILE: string[] = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "<svg onload=alert(1)>",
+  "<svg><script>alert(1)</script></svg>",
+  "<math><mtext><table><mglyph><style><img src=x onerror=alert(1)></style></mglyph></table></mtext></math>",
+  '<a href="javascript:alert(1)">click</a>',
+  '<a href="JaVaScRiPt:alert(1)">click</a>',
+  '<a href="  javascript:alert(1)">click</a>',
+  '<a href="java&#x09;script:alert(1)">click</a>',
+  '<a href="data:text/html,<script>alert(1)</script>">x</a>',
+  '<a href="vbscript:msgbox(1)">x</a>',
+  '<a href="https://ok.example" onclick="alert(1)">x</a>',
+  '<a href="https://ok.example" onmouseover="alert(1)">x</a>',
+  '<b onmouseover="alert(1)">bold</b>',
+  '<i style="background:url(javascript:alert(1))">x</i>',
+  "<iframe src=\"javascript:alert(1)\"></iframe>",
+  '<object data="javascript:alert(1)"></object>',
+  '<embed src="javascript:alert(1)">',
+  "<form action=\"javascript:alert(1)\"><button>x</button></form>",
+  '<input autofocus onfocus="alert(1)">',
+  '<details open ontoggle="alert(1)">',
+  '<body onload="alert(1)">',
+  '<video><source onerror="alert(1)"></video>',
+  '<audio src=x onerror="alert(1)">',
+  "<style>*{display:none}</style>",
+  '<link rel="stylesheet" href="https://evil.example/x.css">',
+  '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
+  "<base href=\"https://evil.example/\">",
+  "<scr<script>ipt>alert(1)</script>",
+  "<<script>script>alert(1)<</script>/script>",
+  "<img src=\"x\" onerror=\"alert(1)\"",
+  "<a href=\"https://ok.example\"><img src=x onerror=alert(1)></a>",
+  "<mark><script>alert(1)</script></mark>",
+  "<code onclick=alert(1)>x</code>",
+  "<a href=//evil.example>x</a>",
+  "<a xlink:href=\"javascript:alert(1)\">x</a>",
+  "<marquee onstart=alert(1)>x</marquee>",
+  "<div onpointerenter=alert(1)>x</div>",
+  "<template><script>alert(1)</script></template>",
+  "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
+  "\"><script>alert(1)</script>",
+  "<a href=\"https://ok.example\" target=\"_self\" rel=\"opener\">x</a>",
+];
+
+describe("sanitizeInline", () => {
+  it.each(HOSTILE)("neutralises %s", (input) => {
+    const output = sanitizeInline(input);
+    const doc = new DOMParser().parseFromString(`<div>${output}</div>`, "text/html");
+    const elements = [...doc.body.querySelectorAll("*")].filter((el) => el !== doc.body.firstElementChild);
+    for (const element of elements) {
+      expect(["B", "STRONG", "I", "EM", "U", "MARK", "CODE", "BR", "A"]).toContain(element.tagName);
+      for (const attribute of [...element.attributes]) {
+        expect(["href", "target", "rel"]).toContain(attribute.name);
+      }
+      const href = element.getAttribute("href");
+      if (href !== null) expect(href).toMatch(/^(https?:\/\/|mailto:|\/[^/])/i);
+    }
+    expect(output).not.toMatch(/<script|onerror|onload|javascript:/i);
+  });
+
+  it("keeps the inline formatting Editor.js writes", () => {
+    expect(sanitizeInline('<b>bold</b>, <i>italic</i>, <mark class="cdx-marker">marked</mark>, <code class="inline-code">x</code><br>')).toBe(
+      "<b>bold</b>, <i>italic</i>, <mark>marked</mark>, <code>x</code><br />",
+    );
+  });
+
+  it("opens links to other sites in a new tab without sharing the page", () => {
+    expect(sanitizeInline('<a href="https://elsewhere.example/a">x</a>')).toBe(
+      '<a href="https://elsewhere.example/a" target="_blank" rel="noopener noreferrer nofollow">x</a>',
+    );
+    expect(sanitizeInline('<a href="mailto:support@kindred.app">mail</a>')).toBe('<a href="mailto:support@kindred.app">mail</a>');
+  });
+
+  it("returns an empty string for anything that is not a string", () => {
+    expect(sanitizeInline(undefined)).toBe("");
+    expect(sanitizeInline({ html: "<b>x</b>" })).toBe("");
+  });
+});
+
+describe("safeBlock", () => {
+  it("builds embeds only from allowlisted services", () => {
+    expect(embedFor("https://www.youtube.com/watch?v=M7lc1UVf-VE")).toEqual({ service: "YouTube", embedUrl: "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" });
+    expect(embedFor("https://vimeo.com/76979871")?.embedUrl).toBe("https://player.vimeo.com/video/76979871");
+    expect(embedFor("https://evil.example/embed?v=M7lc1UVf-VE")).toBeNull();
+    expect(embedFor("https://www.youtube.com/watch?v=M7lc1UVf-VE\"><script>")).toBeNull();
+  });
+
+  it("turns an embed of an unknown service into a plain link", () => {
+    expect(safeBlock({ type: "embed", data: { source: "https://evil.example/x", embed: "javascript:alert(1)" } })).toEqual({
+      block: { type: "link", href: "https://evil.example/x", caption: "" },
+    });
+  });
+
+  it("ignores the stored embed URL and uses the one built from the source", () => {
+    const result = safeBlock({ type: "embed", data: { source: "https://youtu.be/M7lc1UVf-VE", embed: "https://evil.example/", width: 580, height: 320 } });
+    expect(result).toMatchObject({ block: { type: "embed", embedUrl: "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" } });
+  });
+
+  it("refuses images with a javascript: or data: URL", () => {
+    expect(safeBlock({ type: "image", data: { file: { url: "javascript:alert(1)" } } })).toHaveProperty("skipped");
+    expect(safeBlock({ type: "image", data: { file: { url: "data:image/svg+xml,<svg onload=alert(1)>" } } })).toHaveProperty("skipped");
+    expect(safeUrl("//evil.example/x.png")).toBeNull();
+  });
+
+  it("caps huge tables and deep lists", () => {
+    const huge = Array.from({ length: 1000 }, () => Array.from({ length: 100 }, () => "<b>x</b>"));
+    const table = safeBlock({ type: "table", data: { content: huge } });
+    expect("block" in table && table.block.type === "table" && table.block.rows.length).toBe(200);
+    let deep: unknown = { content: "leaf", items: [] };
+    for (let i = 0; i < 1000; i += 1) deep = { content: `level ${i}`, items: [deep] };
+    const list = safeBlock({ type: "list", data: { style: "unordered", items: [deep] } });
+    let depth = 0;
+    let item = "block" in list && list.block.type === "list" ? list.block.items[0] : undefined;
+    while (item) {
+      depth += 1;
+      item = item.items[0];
+    }
+    expect(depth).toBe(5);
+  });
+
+  it("survives blocks with missing or mistyped fields", () => {
+    const report = jest.fn();
+    const blocks = safeBlocks(
+      [{ type: "paragraph" }, { type: "header", data: { level: 99, text: 5 } }, { type: "list", data: { items: "x" } }, { type: "table", data: {} }, { type: "quote", data: null }, null, { type: "mystery", data: {} }],
+      report,
+    );
+    expect(blocks.map((b) => b.type)).toEqual(["paragraph", "header", "list", "table", "quote"]);
+    expect(report).toHaveBeenCalledTimes(2);
+    expect(report.mock.calls[1]?.[0]).toContain('unknown block type "mystery"');
+  });
+});

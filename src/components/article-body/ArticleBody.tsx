@@ -1,0 +1,47 @@
+import * as React from "react";
+import type { SafeBlock } from "../../lib/article-body";
+import { ParagraphBlock } from "./ParagraphBlock";
+import { HeaderBlock } from "./HeaderBlock";
+import { ListBlock } from "./ListBlock";
+import { QuoteBlock } from "./QuoteBlock";
+import { DelimiterBlock } from "./DelimiterBlock";
+import { ImageBlock } from "./ImageBlock";
+import { TableBlock } from "./TableBlock";
+import { CodeBlock } from "./CodeBlock";
+import { EmbedBlock } from "./EmbedBlock";
+import * as styles from "./article-body.module.css";
+
+function Block({ block }: { block: SafeBlock }): JSX.Element {
+  switch (block.type) {
+    case "paragraph":
+      return <ParagraphBlock block={block} />;
+    case "header":
+      return <HeaderBlock block={block} />;
+    case "list":
+      return <ListBlock block={block} />;
+    case "quote":
+      return <QuoteBlock block={block} />;
+    case "delimiter":
+      return <DelimiterBlock />;
+    case "image":
+      return <ImageBlock block={block} />;
+    case "table":
+      return <TableBlock block={block} />;
+    case "code":
+      return <CodeBlock block={block} />;
+    case "embed":
+    case "link":
+      return <EmbedBlock block={block} />;
+  }
+}
+
+/** An article's body: blocks already checked and sanitized at build time (src/lib/article-body.ts). */
+export function ArticleBody({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
+  return (
+    <div className={styles.body}>
+      {blocks.map((block, index) => (
+        <Block key={index} block={block} />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { plainText, sanitizeInline } from "./sanitize";
+
+/** A list item with its nested items (Editor.js List 1.x strings or 2.x objects). */
+export interface SafeListItem {
+  html: string;
+  items: SafeListItem[];
+}
+
+/** An Editor.js block after checking and sanitizing: every string of HTML in it is safe to render. */
+export type SafeBlock =
+  | { type: "paragraph"; html: string }
+  | { type: "header"; html: string; level: 1 | 2 | 3 | 4 | 5 | 6 }
+  | { type: "list"; ordered: boolean; items: SafeListItem[] }
+  | { type: "quote"; html: string; caption: string; alignment: "left" | "center" }
+  | { type: "delimiter" }
+  | { type: "image"; url: string; caption: string; alt: string; withBorder: boolean; stretched: boolean; withBackground: boolean }
+  | { type: "table"; withHeadings: boolean; rows: string[][] }
+  | { type: "code"; code: string }
+  | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
+  | { type: "link"; href: string; caption: string };
+
+export interface RawBlock {
+  id?: string;
+  type: string;
+  data: Record<string, unknown>;
+}
+
+const MAX_LIST_DEPTH = 5;
+const MAX_TABLE_ROWS = 200;
+const MAX_TABLE_COLUMNS = 20;
+
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** http(s) URLs and site paths only: never javascript:, data: or protocol-relative addresses. */
+export function safeUrl(value: unknown): string | null {
+  const url = text(value).trim();
+  if (/^\/(?!\/)/.test(url)) return url;
+  try {
+    const parsed = new URL(url);
+    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** Embeds the site allows, each built only from an id parsed out of the source URL. */
+const EMBED_SERVICES: { service: string; pattern: RegExp; embed: (m: RegExpMatchArray) => string }[] = [
+  {
+    service: "YouTube",
+    pattern: /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{11})(?:[&?#].*)?$/,
+    embed: (m) => `https://www.youtube-nocookie.com/embed/${m[1]}`,
+  },
+  { service: "Vimeo", pattern: /^https:\/\/(?:www\.)?vimeo\.com\/(\d{1,12})(?:[/?#].*)?$/, embed: (m) => `https://player.vimeo.com/video/${m[1]}` },
+  {
+    service: "Instagram",
+    pattern: /^https:\/\/(?:www\.)?instagram\.com\/(p|reel)\/([\w-]{5,40})\/?(?:[?#].*)?$/,
+    embed: (m) => `https://www.instagram.com/${m[1]}/${m[2]}/embed`,
+  },
+  {
+    service: "X",
+    pattern: /^https:\/\/(?:www\.)?(?:twitter|x)\.com\/\w{1,15}\/status\/(\d{1,20})(?:[/?#].*)?$/,
+    embed: (m) => `https://platform.twitter.com/embed/Tweet.html?id=${m[1]}`,
+  },
+  {
+    service: "CodePen",
+    pattern: /^https:\/\/codepen\.io\/([\w-]{1,40})\/(?:pen|embed)\/(\w{1,20})\/?(?:[?#].*)?$/,
+    embed: (m) => `https://codepen.io/${m[1]}/embed/${m[2]}?default-tab=result`,
+  },
+];
+
+/** The allowlisted embed for a source URL, or null. */
+export function embedFor(source: string): { service: string; embedUrl: string } | null {
+  for (const { service, pattern, embed } of EMBED_SERVICES) {
+    const match = source.match(pattern);
+    if (match) return { service, embedUrl: embed(match) };
+  }
+  return null;
+}
+
+function listItems(items: unknown, depth: number): SafeListItem[] {
+  if (!Array.isArray(items) || depth > MAX_LIST_DEPTH) return [];
+  return items.map((item: unknown) =>
+    isRecord(item)
+      ? { html: sanitizeInline(item.content), items: listItems(item.items, depth + 1) }
+      : { html: sanitizeInline(item), items: [] },
+  );
+}
+
+/** Checks and sanitizes one block; null for a block that cannot be shown (with the reason). */
+export function safeBlock(block: RawBlock): { block: SafeBlock } | { skipped: string } {
+  const data = isRecord(block.data) ? block.data : {};
+  switch (block.type) {
+    case "paragraph":
+      return { block: { type: "paragraph", html: sanitizeInline(data.text) } };
+    case "header": {
+      const level = Number(data.level);
+      return {
+        block: { type: "header", html: sanitizeInline(data.text), level: ([1, 2, 3, 4, 5, 6].includes(level) ? level : 2) as 1 | 2 | 3 | 4 | 5 | 6 },
+      };
+    }
+    case "list":
+      return { block: { type: "list", ordered: data.style === "ordered", items: listItems(data.items, 1) } };
+    case "quote":
+      return {
+        block: { type: "quote", html: sanitizeInline(data.text), caption: sanitizeInline(data.caption), alignment: data.alignment === "center" ? "center" : "left" },
+      };
+    case "delimiter":
+      return { block: { type: "delimiter" } };
+    case "image": {
+      const url = safeUrl(isRecord(data.file) ? data.file.url : data.url);
+      if (!url) return { skipped: "image without an http(s) URL" };
+      return {
+        block: {
+          type: "image",
+          url,
+          caption: sanitizeInline(data.caption),
+          alt: plainText(data.caption),
+          withBorder: data.withBorder === true,
+          stretched: data.stretched === true,
+          withBackground: data.withBackground === true,
+        },
+      };
+    }
+    case "table": {
+      const rows = Array.isArray(data.content) ? data.content.slice(0, MAX_TABLE_ROWS) : [];
+      return {
+        block: {
+          type: "table",
+          withHeadings: data.withHeadings === true,
+          rows: rows.map((row: unknown) => (Array.isArray(row) ? row.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell)) : [])),
+        },
+      };
+    }
+    case "code":
+      return { block: { type: "code", code: text(data.code) } };
+    case "embed": {
+      const source = safeUrl(data.source);
+      if (!source) return { skipped: "embed without an http(s) source" };
+      const embed = embedFor(source);
+      const caption = sanitizeInline(data.caption);
+      if (!embed) return { block: { type: "link", href: source, caption } };
+      const width = Number(data.width);
+      const height = Number(data.height);
+      const ratio = width > 0 && height > 0 ? width / height : 16 / 9;
+      return {
+        block: { type: "embed", service: embed.service, embedUrl: embed.embedUrl, sourceUrl: source, caption, aspectRatio: Math.min(3, Math.max(0.5, ratio)) },
+      };
+    }
+    default:
+      return { skipped: `unknown block type "${block.type}"` };
+  }
+}
+
+/** Every block of an article made safe; unknown or unusable blocks are reported and left out. */
+export function safeBlocks(blocks: unknown, report: (message: string) => void = () => undefined): SafeBlock[] {
+  if (!Array.isArray(blocks)) return [];
+  const safe: SafeBlock[] = [];
+  blocks.forEach((raw: unknown, index) => {
+    if (!isRecord(raw) || typeof raw.type !== "string") {
+      report(`block ${index} is not an Editor.js block`);
+      return;
+    }
+    const result = safeBlock({ type: raw.type, data: isRecord(raw.data) ? raw.data : {} });
+    if ("block" in result) safe.push(result.block);
+    else report(`block ${index}: ${result.skipped}; left out`);
+  });
+  return safe;
+}

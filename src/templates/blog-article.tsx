@@ -1,0 +1,127 @@
+import * as React from "react";
+import { graphql, type PageProps } from "gatsby";
+import { GatsbyImage, getSrc, type IGatsbyImageData } from "gatsby-plugin-image";
+import { Layout } from "../components/layout/Layout";
+import { Seo } from "../components/layout/Seo";
+import { ArticleBody } from "../components/article-body/ArticleBody";
+import { BlogCard, cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
+import type { SafeBlock } from "../lib/article-body";
+import { formatUpdatedDate } from "../lib/dates";
+import { articlePath, titleFromSlug } from "../lib/slug";
+import * as styles from "../components/blog/article.module.css";
+
+export interface BlogArticleContext {
+  id: string;
+  slug: string;
+  description: string;
+  blocks: SafeBlock[];
+  similarIds: string[];
+}
+
+interface BlogArticleData {
+  blogPost: {
+    documentId: string;
+    title: string;
+    slug: string;
+    categories: string[];
+    lastUpdate: string;
+    updatedOn: string | null;
+    featureImageUrl: string;
+    featureImage: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+  };
+  similar: { nodes: BlogCardNode[] };
+  site: { siteMetadata: { siteUrl: string } };
+}
+
+export const query = graphql`
+  query BlogArticlePage($id: String!, $similarIds: [String!]!) {
+    blogPost(id: { eq: $id }) {
+      documentId
+      title
+      slug
+      categories
+      lastUpdate
+      updatedOn
+      featureImageUrl
+      featureImage {
+        childImageSharp {
+          gatsbyImageData(width: 960, aspectRatio: 1.78, placeholder: NONE, formats: [AUTO, WEBP])
+        }
+      }
+    }
+    similar: allBlogPost(filter: { documentId: { in: $similarIds } }) {
+      nodes {
+        ...BlogCardFields
+      }
+    }
+    site {
+      siteMetadata {
+        siteUrl
+      }
+    }
+  }
+`;
+
+/** One article: title, hashtags, cover, updated date, body, then similar articles when there are any. */
+export default function BlogArticleTemplate({ data, pageContext }: PageProps<BlogArticleData, BlogArticleContext>): JSX.Element {
+  const post = data.blogPost;
+  const image = post.featureImage?.childImageSharp?.gatsbyImageData;
+  const imageSrc = image ? getSrc(image) : post.featureImageUrl;
+  const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc;
+  const similar = pageContext.similarIds
+    .map((id) => data.similar.nodes.find((node) => node.documentId === id))
+    .filter((node): node is BlogCardNode => node !== undefined)
+    .map(cardFromNode);
+  const jsonLd = JSON.stringify({
+    "@context": "https://schema.org",
+    "@type": "BlogPosting",
+    headline: post.title,
+    image: imageUrl,
+    datePublished: post.lastUpdate,
+    dateModified: post.updatedOn ?? post.lastUpdate,
+    mainEntityOfPage: `${data.site.siteMetadata.siteUrl}${articlePath(post.slug)}`,
+    publisher: { "@type": "Organization", name: "Kindred" },
+  }).replace(/</g, "\\u003c");
+
+  return (
+    <Layout>
+      <Seo title={titleFromSlug(post.slug)} description={pageContext.description} path={articlePath(post.slug)} type="article" image={imageUrl}>
+        <script type="application/ld+json">{jsonLd}</script>
+      </Seo>
+      <article className={`container ${styles.article}`} aria-labelledby="article-title">
+        <header>
+          <h1 id="article-title">{post.title}</h1>
+          {post.categories.length > 0 && (
+            <ul className={styles.hashtags} aria-label="Categories">
+              {post.categories.slice(0, 2).map((category) => (
+                <li key={category}>#{category.replace(/\s+/g, "")}</li>
+              ))}
+            </ul>
+          )}
+        </header>
+        {image ? (
+          <GatsbyImage image={image} alt="" loading="eager" className={styles.cover} />
+        ) : (
+          <div className={styles.cover} aria-hidden="true" />
+        )}
+        <p className={styles.updated}>
+          Updated:{" "}
+          {post.updatedOn ? <time dateTime={post.updatedOn}>{formatUpdatedDate(post.updatedOn)}</time> : formatUpdatedDate(null)}
+        </p>
+        <ArticleBody blocks={pageContext.blocks} />
+      </article>
+      {similar.length > 0 && (
+        <section className={`container ${styles.similar}`} aria-labelledby="similar-heading">
+          <h2 id="similar-heading">Similar articles you may like</h2>
+          <ul className={styles.similarGrid}>
+            {similar.map((card) => (
+              <li key={card.id}>
+                <BlogCard card={card} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </Layout>
+  );
+}
