@@ -1,5 +1,6 @@
-// `node scripts/render-covers.mjs`: draws the sample articles' cover and body images (SVG made
-// here, no outside assets) and renders them to WebP in content/blog/images/, each under 40 kB.
+// `node scripts/render-covers.mjs`: draws the sample articles' cover images (one per category theme)
+// and the illustrations used inside articles, as hand-written SVG (no outside assets), and renders
+// each to a 1200x675 WebP in content/blog/images/. Exits with 1 if any file is over 40 kB.
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -7,32 +8,308 @@ import sharp from "sharp";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const outDir = path.join(root, "content/blog/images");
-const heart = (x, y, s, fill, opacity = 1) =>
-  `<path transform="translate(${x} ${y}) scale(${s})" d="M0 30S-40 6-50-17c-8-18 4-37 22-37 12 0 21 7 28 16 7-9 16-16 28-16 18 0 30 19 22 37C40 6 0 30 0 30z" fill="${fill}" opacity="${opacity}"/>`;
+const WIDTH = 1200;
+const HEIGHT = 675;
+const MAX_BYTES = 40_000;
 
-// Each theme: two background colours and a few motifs.
-const THEMES = {
-  "dating-tips": ["#ffe1ea", "#ffd2c4", `${heart(600, 330, 3.2, "#b3124f")}<circle cx="300" cy="200" r="70" fill="#c9b6ff" opacity=".6"/><circle cx="930" cy="500" r="90" fill="#ffb199" opacity=".7"/>`],
-  "first-dates": ["#fff0e0", "#ffd6e2", `<rect x="430" y="300" width="150" height="170" rx="24" fill="#fff"/><path d="M580 340h30a35 35 0 0 1 0 70h-30" fill="none" stroke="#fff" stroke-width="18"/><rect x="650" y="300" width="150" height="170" rx="24" fill="#fff"/><path d="M650 340h-30a35 35 0 0 0 0 70h30" fill="none" stroke="#fff" stroke-width="18"/>${heart(615, 210, 1.6, "#b3124f")}<rect x="380" y="470" width="470" height="22" rx="11" fill="#8c0e3e"/>`],
-  relationships: ["#ffe6ef", "#e9e0ff", `${heart(520, 330, 2.6, "#e0406f", 0.9)}${heart(690, 360, 2.6, "#8c0e3e", 0.9)}<circle cx="200" cy="520" r="80" fill="#9be3c3" opacity=".6"/>`],
-  "online-dating": ["#eee6ff", "#ffe1ea", `<rect x="510" y="110" width="200" height="420" rx="36" fill="#1d1522"/><rect x="525" y="125" width="170" height="390" rx="26" fill="#fff3f7"/>${heart(610, 300, 1.6, "#b3124f")}<rect x="760" y="200" width="220" height="90" rx="26" fill="#b3124f"/><rect x="240" y="360" width="220" height="90" rx="26" fill="#fff"/>`],
-  safety: ["#e3f7ee", "#e9e0ff", `<path d="M600 120l190 70v140c0 120-80 200-190 240-110-40-190-120-190-240V190z" fill="#1d1522"/><path d="M600 160l150 55v115c0 95-62 160-150 195-88-35-150-100-150-195V215z" fill="#9be3c3"/><path d="M530 340l50 50 100-100" fill="none" stroke="#1d1522" stroke-width="28" stroke-linecap="round" stroke-linejoin="round"/>`],
-  "self-love": ["#fff3d6", "#ffe1ea", `<circle cx="600" cy="320" r="150" fill="#ffb199"/><g stroke="#ffb199" stroke-width="16" stroke-linecap="round">${Array.from({ length: 12 }, (_, i) => { const a = (i * Math.PI) / 6; return `<line x1="${600 + 190 * Math.cos(a)}" y1="${320 + 190 * Math.sin(a)}" x2="${600 + 240 * Math.cos(a)}" y2="${320 + 240 * Math.sin(a)}"/>`; }).join("")}</g>${heart(600, 320, 1.8, "#b3124f")}`],
-  communication: ["#ffe1ea", "#e6f0ff", `<rect x="300" y="170" width="360" height="160" rx="40" fill="#b3124f"/><path d="M380 328l-20 60 70-60z" fill="#b3124f"/><rect x="540" y="360" width="360" height="160" rx="40" fill="#fff"/><path d="M820 518l20 60-70-60z" fill="#fff"/><circle cx="620" cy="440" r="16" fill="#5c5163"/><circle cx="680" cy="440" r="16" fill="#5c5163"/><circle cx="740" cy="440" r="16" fill="#5c5163"/>`],
-  "long-distance": ["#e6f0ff", "#ffe1ea", `<path d="M200 450c150-200 650-200 800 0" fill="none" stroke="#5c5163" stroke-width="8" stroke-dasharray="24 18"/><path d="M200 450c-30-40-45-60-45-80a45 45 0 0 1 90 0c0 20-15 40-45 80z" fill="#ff6f61"/><path d="M1000 450c-30-40-45-60-45-80a45 45 0 0 1 90 0c0 20-15 40-45 80z" fill="#b3124f"/>${heart(600, 240, 1.4, "#e0406f")}`],
-  "conversation-prompts": ["#fff", "#fff3f7", `<rect x="200" y="150" width="800" height="380" rx="40" fill="#fff" stroke="#eadbe2" stroke-width="8"/><rect x="260" y="220" width="500" height="26" rx="13" fill="#b3124f"/><rect x="260" y="290" width="660" height="20" rx="10" fill="#eadbe2"/><rect x="260" y="340" width="600" height="20" rx="10" fill="#eadbe2"/><rect x="260" y="390" width="420" height="20" rx="10" fill="#eadbe2"/>`],
-  "date-map": ["#e3f7ee", "#fff0e0", `<path d="M150 520l300-90 300 90 300-90v-300l-300 90-300-90-300 90z" fill="#fff" stroke="#eadbe2" stroke-width="8"/><path d="M600 420c-50-60-80-100-80-130a80 80 0 0 1 160 0c0 30-30 70-80 130z" fill="#b3124f"/><circle cx="600" cy="290" r="28" fill="#fff"/>`],
+// Palette
+const ROSE = "#b3124f";
+const DARK_ROSE = "#8c0e3e";
+const SOFT_PINK = "#fff3f7";
+const PLUM = "#1d1522";
+const PEACH = "#ffb199";
+const CORAL = "#ff6f61";
+const LAVENDER = "#c9b6ff";
+const MINT = "#9be3c3";
+const WHITE = "#ffffff";
+const SKIN_DEEP = "#c57b5a";
+
+// ---- Shapes ---------------------------------------------------------------------------------
+
+/** A heart centred on (x, y), about 100 units wide at scale 1. */
+const heart = (x, y, s, fill, opacity = 1) =>
+  `<path transform="translate(${x} ${y}) scale(${s})" d="M0 32C-14 20-50-2-50-26c0-16 12-28 27-28 10 0 18 6 23 14 5-8 13-14 23-14 15 0 27 12 27 28C50-2 14 20 0 32z" fill="${fill}" opacity="${opacity}"/>`;
+
+/** A four-pointed sparkle. */
+const sparkle = (x, y, s, fill, opacity = 1) =>
+  `<path transform="translate(${x} ${y}) scale(${s})" d="M0-20C2-6 6-2 20 0 6 2 2 6 0 20-2 6-6 2-20 0-6-2-2-6 0-20z" fill="${fill}" opacity="${opacity}"/>`;
+
+const circle = (cx, cy, r, fill, opacity = 1) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" opacity="${opacity}"/>`;
+
+/** Small dots scattered from a fixed list, so every run draws the same picture. */
+const confetti = (points, fill, opacity = 0.8) => points.map(([x, y, r]) => circle(x, y, r, fill, opacity)).join("");
+
+/** A soft organic blob behind the scene. */
+const blob = (x, y, s, fill, opacity = 1) =>
+  `<path transform="translate(${x} ${y}) scale(${s})" d="M60-90c50 10 95 50 90 105-5 60-60 95-120 95S-150 70-150 10-100-110 60-90z" fill="${fill}" opacity="${opacity}"/>`;
+
+/** A map pin whose point is at (x, y). */
+const pin = (x, y, s, fill, inner = WHITE) =>
+  `<g transform="translate(${x} ${y}) scale(${s})"><path d="M0 0C-22-28-40-50-40-72a40 40 0 0 1 80 0c0 22-18 44-40 72z" fill="${fill}"/><circle cx="0" cy="-72" r="16" fill="${inner}"/></g>`;
+
+/** A coffee cup on a saucer, its base centred at (x, y). */
+const cup = (x, y, s, body, band, flip = false) =>
+  `<g transform="translate(${x} ${y}) scale(${flip ? -s : s} ${s})">` +
+  `<ellipse cx="0" cy="0" rx="95" ry="16" fill="${WHITE}"/><ellipse cx="0" cy="-4" rx="70" ry="9" fill="#f3e6ec"/>` +
+  `<path d="M62-118h24a32 32 0 0 1 0 64H60" fill="none" stroke="${body}" stroke-width="14"/>` +
+  `<path d="M-70-130h140l-12 110a20 20 0 0 1-20 18H-62a20 20 0 0 1-20-18z" fill="${body}"/>` +
+  `<rect x="-66" y="-98" width="132" height="18" fill="${band}"/>` +
+  `<ellipse cx="0" cy="-130" rx="70" ry="12" fill="${DARK_ROSE}" opacity=".35"/></g>`;
+
+/** A speech bubble with its tail at the bottom left (or right when flipped). */
+const bubble = (x, y, w, h, fill, flip = false, stroke = "") => {
+  const tail = flip
+    ? `M${x + w - 70} ${y + h - 2}l40 46-6-46z`
+    : `M${x + 70} ${y + h - 2}l-40 46 6-46z`;
+  const line = stroke ? ` stroke="${stroke}" stroke-width="6"` : "";
+  return `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${Math.min(48, h / 2)}" fill="${fill}"${line}/><path d="${tail}" fill="${fill}"/>`;
 };
 
+/** Three typing dots centred at (x, y). */
+const typing = (x, y, fill) => [-44, 0, 44].map((dx) => circle(x + dx, y, 14, fill)).join("");
+
+/** A rounded bar, standing in for a line of text. */
+const bar = (x, y, w, fill, h = 18) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}"/>`;
+
+/** A faceless, friendly head-and-shoulders figure; (x, y) is the centre of the head. */
+const person = (x, y, s, skin, hair, top, long = false) =>
+  `<g transform="translate(${x} ${y}) scale(${s})">` +
+  (long ? `<path d="M-46-6c0-40 20-62 46-62s46 22 46 62v58h-92z" fill="${hair}"/>` : "") +
+  `<path d="M-80 150c0-62 36-92 80-92s80 30 80 92z" fill="${top}"/>` +
+  `<rect x="-16" y="30" width="32" height="36" rx="12" fill="${skin}"/>` +
+  `<circle cx="0" cy="0" r="44" fill="${skin}"/>` +
+  `<path d="M-46 -4c-2-38 22-58 48-58 30 0 48 22 44 54-16-18-40-26-66-24-12 1-20 10-26 28z" fill="${hair}"/>` +
+  `<circle cx="-26" cy="16" r="7" fill="${CORAL}" opacity=".45"/><circle cx="26" cy="16" r="7" fill="${CORAL}" opacity=".45"/>` +
+  `</g>`;
+
+/** A leafy sprig growing up from (x, y). */
+const sprig = (x, y, s, fill) =>
+  `<g transform="translate(${x} ${y}) scale(${s})" fill="${fill}"><path d="M0 0V-150" stroke="${fill}" stroke-width="6" fill="none"/>` +
+  `<path d="M0-40c-30-6-50-26-52-52 28 2 48 22 52 52z"/><path d="M0-80c30-6 50-26 52-52-28 2-48 22-52 52z"/>` +
+  `<path d="M0-120c-24-6-38-22-40-42 22 2 36 18 40 42z"/></g>`;
+
+/** A fluffy cloud. */
+const cloud = (x, y, s, fill = WHITE, opacity = 1) =>
+  `<path transform="translate(${x} ${y}) scale(${s})" d="M-70 20a30 30 0 0 1 6-58 42 42 0 0 1 78-14 34 34 0 0 1 54 28 26 26 0 0 1 2 44z" fill="${fill}" opacity="${opacity}"/>`;
+
+const background = (from, to) =>
+  `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
+  `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`;
+
+// ---- Scenes ---------------------------------------------------------------------------------
+
+const SCENES = {
+  // A checklist card beside a heart-shaped light bulb.
+  "dating-tips": () =>
+    background(SOFT_PINK, "#ffe0d6") +
+    blob(860, 330, 2.2, PEACH, 0.35) +
+    blob(330, 380, 1.9, LAVENDER, 0.35) +
+    `<g transform="rotate(-6 360 340)"><rect x="170" y="140" width="390" height="420" rx="36" fill="${WHITE}"/>` +
+    `<rect x="170" y="140" width="390" height="70" rx="36" fill="${ROSE}"/><rect x="170" y="180" width="390" height="30" fill="${ROSE}"/>` +
+    [0, 1, 2].map((i) => {
+      const y = 270 + i * 95;
+      return `<circle cx="235" cy="${y}" r="28" fill="${i < 2 ? MINT : "#f3e6ec"}"/>` +
+        (i < 2 ? `<path d="M220 ${y}l11 11 20-22" fill="none" stroke="${PLUM}" stroke-width="8" stroke-linecap="round" stroke-linejoin="round"/>` : "") +
+        bar(285, y - 20, 220, i < 2 ? "#f1d3df" : LAVENDER) + bar(285, y + 8, 150, "#f6e5ec", 14);
+    }).join("") + `</g>` +
+    `<g transform="translate(830 300)">` +
+    circle(0, -20, 200, WHITE, 0.45) +
+    heart(0, -40, 2.9, ROSE) +
+    `<path d="M-36 78h72v28a12 12 0 0 1-12 12h-48a12 12 0 0 1-12-12z" fill="${PLUM}"/>` +
+    `<rect x="-44" y="60" width="88" height="22" rx="11" fill="${DARK_ROSE}"/><rect x="-24" y="118" width="48" height="14" rx="7" fill="${PLUM}"/>` +
+    `<path d="M-70-80a60 60 0 0 1 40-40" fill="none" stroke="${WHITE}" stroke-width="14" stroke-linecap="round" opacity=".6"/>` +
+    [[-190, -170, -150, -210], [190, -170, 150, -210], [-230, -30, -180, -30], [230, -30, 180, -30]]
+      .map(([x1, y1, x2, y2]) => `<line x1="${x1}" y1="${y1}" x2="${x2}" y2="${y2}" stroke="${PEACH}" stroke-width="14" stroke-linecap="round"/>`).join("") +
+    `</g>` +
+    sparkle(1060, 130, 1.6, CORAL) + sparkle(640, 110, 1.1, LAVENDER) + sparkle(1080, 540, 1.2, ROSE, 0.7) +
+    confetti([[110, 110, 10], [620, 600, 12], [1010, 620, 9], [700, 230, 8], [120, 600, 14]], CORAL, 0.6),
+
+  // Two cups on a café table, their steam meeting in a heart.
+  "first-dates": () =>
+    background("#fff0e6", "#ffe1ea") +
+    `<path d="M380 470V200a220 220 0 0 1 440 0v270z" fill="${WHITE}" opacity=".7"/>` +
+    `<path d="M600 -10v80" stroke="${PLUM}" stroke-width="6"/><path d="M560 120a40 40 0 0 1 80 0z" fill="${DARK_ROSE}"/><circle cx="600" cy="128" r="12" fill="${PEACH}"/>` +
+    circle(600, 150, 70, PEACH, 0.25) +
+    sprig(215, 520, 1.5, MINT) + sprig(250, 525, 1.1, "#6fcba3") +
+    `<path d="M170 520h130l-16 80h-98z" fill="${CORAL}"/>` +
+    `<rect x="120" y="595" width="960" height="30" rx="15" fill="${DARK_ROSE}"/>` +
+    cup(470, 592, 1.05, ROSE, PEACH) + cup(760, 592, 1.05, CORAL, LAVENDER, true) +
+    `<g fill="none" stroke="${ROSE}" stroke-width="10" stroke-linecap="round" opacity=".35">` +
+    `<path d="M470 425c-25-30 25-50 0-80s40-60 110-66"/><path d="M760 425c25-30-25-50 0-80s-40-60-110-66"/></g>` +
+    heart(615, 255, 1.2, ROSE) +
+    `<ellipse cx="960" cy="588" rx="80" ry="12" fill="${WHITE}"/>` + circle(935, 568, 26, PEACH) + circle(985, 572, 22, "#f29a80") +
+    confetti([[928, 560, 4], [944, 574, 4], [980, 566, 4]], DARK_ROSE, 0.7) +
+    sparkle(860, 180, 1.2, ROSE, 0.8) + sparkle(340, 160, 0.9, CORAL) +
+    confetti([[1000, 120, 10], [200, 120, 8], [1100, 300, 12], [90, 330, 9]], LAVENDER, 0.8),
+
+  // Two people on a bench under a tree, a heart between them.
+  relationships: () =>
+    background("#ffe6ef", "#ece4ff") +
+    circle(960, 150, 80, PEACH, 0.7) +
+    `<rect x="0" y="560" width="1200" height="115" fill="${MINT}" opacity=".55"/>` +
+    `<rect x="250" y="250" width="34" height="320" rx="14" fill="${DARK_ROSE}"/>` +
+    circle(230, 220, 120, MINT) + circle(320, 170, 90, "#7fd6b0") + circle(170, 140, 70, "#b4ecd3") +
+    person(545, 300, 1.2, PEACH, PLUM, ROSE, true) +
+    person(735, 300, 1.2, SKIN_DEEP, PLUM, LAVENDER) +
+    `<rect x="400" y="440" width="480" height="40" rx="14" fill="${PLUM}"/>` +
+    `<rect x="380" y="480" width="520" height="28" rx="12" fill="${PLUM}" opacity=".85"/>` +
+    `<rect x="420" y="505" width="22" height="75" fill="${PLUM}"/><rect x="840" y="505" width="22" height="75" fill="${PLUM}"/>` +
+    heart(640, 150, 1.1, ROSE) + heart(700, 95, 0.55, CORAL, 0.9) + heart(590, 80, 0.4, ROSE, 0.6) +
+    sparkle(1050, 420, 1.3, WHITE) + sparkle(880, 260, 0.9, CORAL, 0.8) +
+    confetti([[1100, 560, 10], [980, 620, 8], [60, 610, 9]], ROSE, 0.5),
+
+  // A phone showing a profile card, with chat bubbles and hearts floating out.
+  "online-dating": () =>
+    background("#efe8ff", "#ffe1ea") +
+    blob(600, 350, 2.4, WHITE, 0.45) +
+    `<g transform="rotate(-5 600 340)"><rect x="470" y="70" width="260" height="540" rx="44" fill="${PLUM}"/>` +
+    `<rect x="486" y="86" width="228" height="508" rx="32" fill="${SOFT_PINK}"/><rect x="560" y="100" width="80" height="14" rx="7" fill="${PLUM}"/>` +
+    `<rect x="506" y="140" width="188" height="290" rx="24" fill="${LAVENDER}"/>` +
+    `<g transform="translate(600 250) scale(.95)">${person(0, 0, 1, PEACH, DARK_ROSE, CORAL, true)}</g>` +
+    `<rect x="506" y="392" width="188" height="38" fill="${LAVENDER}"/>` +
+    bar(520, 448, 130, "#e8d6df") + bar(520, 478, 90, "#f1e5eb", 14) +
+    circle(550, 540, 30, WHITE) + `<path d="M538 528l24 24m0-24l-24 24" stroke="${PLUM}" stroke-width="7" stroke-linecap="round"/>` +
+    circle(650, 540, 30, ROSE) + heart(650, 541, 0.36, WHITE) + `</g>` +
+    bubble(130, 150, 260, 110, WHITE) + typing(260, 205, ROSE) +
+    bubble(820, 220, 250, 100, ROSE, true) + heart(945, 268, 0.55, WHITE) +
+    bubble(780, 420, 210, 90, WHITE, true) + bar(815, 455, 120, LAVENDER) +
+    heart(330, 470, 0.9, CORAL) + heart(250, 560, 0.5, ROSE, 0.7) + heart(1050, 110, 0.6, CORAL, 0.8) +
+    circle(738, 88, 22, CORAL) + sparkle(1090, 560, 1.2, ROSE, 0.7) + sparkle(110, 380, 1, LAVENDER),
+
+  // A shield with a tick, a padlock, a map pin and a phone sharing its location.
+  safety: () =>
+    background("#e6f8ef", "#ece4ff") +
+    circle(600, 330, 250, WHITE, 0.4) + circle(600, 330, 200, WHITE, 0.4) +
+    `<path d="M600 100l200 74v150c0 128-86 212-200 254-114-42-200-126-200-254V174z" fill="${PLUM}"/>` +
+    `<path d="M600 140l162 60v124c0 104-68 176-162 212-94-36-162-108-162-212V200z" fill="${MINT}"/>` +
+    `<path d="M600 140l162 60v124c0 104-68 176-162 212z" fill="#7fd6b0"/>` +
+    `<path d="M522 340l54 54 104-108" fill="none" stroke="${PLUM}" stroke-width="30" stroke-linecap="round" stroke-linejoin="round"/>` +
+    `<g transform="translate(220 300)"><path d="M-44-20v-34a44 44 0 0 1 88 0v34" fill="none" stroke="${DARK_ROSE}" stroke-width="18"/>` +
+    `<rect x="-70" y="-24" width="140" height="120" rx="22" fill="${ROSE}"/><circle cx="0" cy="24" r="14" fill="${WHITE}"/><rect x="-6" y="28" width="12" height="34" rx="6" fill="${WHITE}"/></g>` +
+    `<g transform="rotate(8 990 360)"><rect x="910" y="210" width="160" height="300" rx="30" fill="${PLUM}"/><rect x="922" y="222" width="136" height="276" rx="22" fill="${SOFT_PINK}"/>` +
+    circle(990, 360, 60, LAVENDER, 0.5) + circle(990, 360, 34, LAVENDER, 0.8) + pin(990, 385, 0.6, CORAL) + `</g>` +
+    `<g fill="none" stroke="${ROSE}" stroke-width="8" stroke-linecap="round" opacity=".6"><path d="M1110 250a80 80 0 0 1 0 110"/><path d="M1140 220a120 120 0 0 1 0 170"/></g>` +
+    sparkle(360, 120, 1.3, CORAL) + sparkle(840, 600, 1.1, ROSE, 0.7) + sparkle(140, 560, 1, LAVENDER) +
+    confetti([[80, 120, 10], [1120, 110, 12], [420, 610, 9], [760, 90, 8]], PEACH, 0.9),
+
+  // A warm sun over a potted plant with heart-shaped leaves.
+  "self-love": () =>
+    background("#fff4df", "#ffe1ea") +
+    `<g transform="translate(600 290)">${circle(0, 0, 230, PEACH, 0.25)}${circle(0, 0, 170, PEACH)}` +
+    `<g stroke="${PEACH}" stroke-width="18" stroke-linecap="round">` +
+    Array.from({ length: 12 }, (_, i) => {
+      const a = (i * Math.PI) / 6 + Math.PI / 12;
+      const f = (r) => `${(r * Math.cos(a)).toFixed(1)}`;
+      const g = (r) => `${(r * Math.sin(a)).toFixed(1)}`;
+      return `<line x1="${f(205)}" y1="${g(205)}" x2="${f(255)}" y2="${g(255)}"/>`;
+    }).join("") + `</g></g>` +
+    `<path d="M600 540V330" stroke="#4fb88b" stroke-width="14" stroke-linecap="round"/>` +
+    `<path d="M600 470c-40-10-80-40-90-80" stroke="#4fb88b" stroke-width="10" fill="none" stroke-linecap="round"/>` +
+    `<path d="M600 430c40-10 80-40 90-90" stroke="#4fb88b" stroke-width="10" fill="none" stroke-linecap="round"/>` +
+    `<g transform="rotate(-35 505 385)">${heart(505, 385, 0.8, MINT)}</g>` +
+    `<g transform="rotate(35 695 335)">${heart(695, 335, 0.8, MINT)}</g>` +
+    heart(600, 300, 1.15, ROSE) +
+    `<path d="M480 520h240l-28 130H508z" fill="${CORAL}"/><rect x="462" y="508" width="276" height="40" rx="14" fill="${DARK_ROSE}"/>` +
+    cup(930, 640, 0.8, LAVENDER, WHITE) +
+    `<path d="M930 500c-20-30 20-40 0-70" stroke="${WHITE}" stroke-width="10" fill="none" stroke-linecap="round"/>` +
+    sprig(250, 650, 1.4, MINT) + sprig(290, 650, 1, "#6fcba3") +
+    sparkle(980, 150, 1.4, ROSE, 0.7) + sparkle(220, 170, 1.2, CORAL) + sparkle(860, 330, 0.8, WHITE) +
+    confetti([[110, 90, 10], [1100, 420, 12], [400, 110, 8], [1080, 80, 9]], LAVENDER, 0.9),
+
+  // Two big chat bubbles in conversation.
+  communication: () =>
+    background("#ffe6ef", "#e8f0ff") +
+    blob(360, 300, 1.9, WHITE, 0.5) + blob(860, 420, 1.8, LAVENDER, 0.3) +
+    bubble(200, 130, 460, 200, ROSE) + typing(430, 230, WHITE) +
+    bubble(520, 370, 460, 190, WHITE, true) + heart(700, 462, 0.8, CORAL) + bar(770, 430, 150, LAVENDER, 22) + bar(770, 475, 100, "#f1dbe5", 22) +
+    bubble(880, 110, 170, 90, MINT, true) + heart(965, 152, 0.45, PLUM, 0.85) +
+    bubble(130, 430, 190, 90, PEACH) + bar(170, 466, 110, WHITE, 18) +
+    `<g fill="none" stroke="${ROSE}" stroke-width="8" stroke-linecap="round" opacity=".45"><path d="M1080 330a60 60 0 0 1 0 90"/><path d="M1110 300a100 100 0 0 1 0 150"/></g>` +
+    sparkle(700, 90, 1.2, CORAL) + sparkle(420, 600, 1, ROSE, 0.6) + sparkle(1100, 600, 1.3, LAVENDER) +
+    confetti([[90, 100, 10], [1010, 620, 9], [80, 620, 8], [560, 350, 7]], CORAL, 0.6),
+
+  // A globe with a dotted flight path joining two pins.
+  "long-distance": () =>
+    background("#e8f0ff", "#ffe6ef") +
+    cloud(200, 140, 1.2, WHITE, 0.9) + cloud(1020, 120, 0.9, WHITE, 0.9) + cloud(1060, 560, 0.8, WHITE, 0.7) +
+    `<g transform="translate(600 470)">${circle(0, 0, 250, LAVENDER)}` +
+    `<clipPath id="globe"><circle cx="0" cy="0" r="250"/></clipPath><g clip-path="url(#globe)" fill="${MINT}">` +
+    `<path d="M-230-80c40-40 100-60 140-30s20 70-20 90-40 70-90 70-80-40-60-80z"/>` +
+    `<path d="M40-170c60-20 140 10 160 60s-20 80-70 70-40 50-90 40-60-50-40-90 0-70 40-80z"/>` +
+    `<path d="M-20 90c40-20 100-10 120 30s-20 90-80 100-80-20-80-60 10-60 40-70z"/></g>` +
+    `<circle cx="0" cy="0" r="250" fill="none" stroke="${WHITE}" stroke-width="10" opacity=".6"/></g>` +
+    `<path d="M300 330C360 80 840 80 900 330" fill="none" stroke="${PLUM}" stroke-width="8" stroke-dasharray="22 18" stroke-linecap="round" opacity=".7"/>` +
+    pin(300, 345, 1.1, CORAL) + pin(900, 345, 1.1, ROSE) +
+    `<g transform="translate(640 135) rotate(8)"><path d="M-60 0L70-40 20 40 0 10z" fill="${WHITE}"/><path d="M-60 0L0 10 20 40z" fill="#e5dcf7"/><path d="M0 10L70-40 10 18z" fill="#f4eefe"/></g>` +
+    heart(600, 300, 0.9, ROSE) + heart(520, 250, 0.45, CORAL, 0.8) + heart(690, 260, 0.35, ROSE, 0.6) +
+    sparkle(120, 420, 1.2, ROSE, 0.6) + sparkle(1090, 330, 1.1, CORAL) +
+    confetti([[90, 600, 9], [1120, 220, 8], [430, 620, 10], [800, 640, 8]], PEACH, 0.9),
+
+  // Inline illustration: a folded city map with a route to a café.
+  "date-map": () =>
+    background("#e6f8ef", "#fff0e6") +
+    `<path d="M140 150l300-60 320 60 300-60v430l-300 60-320-60-300 60z" fill="${WHITE}"/>` +
+    `<path d="M440 90v430l320 60V150z" fill="#f7f1f4"/>` +
+    `<path d="M170 380c80-40 160-20 220 20s90 40 140 10" fill="none" stroke="${LAVENDER}" stroke-width="34" stroke-linecap="round" opacity=".8"/>` +
+    `<path d="M800 200c60-20 150 0 170 60s-40 110-110 100-110-50-100-100 10-50 40-60z" fill="${MINT}"/>` +
+    circle(840, 260, 22, "#6fcba3") + circle(900, 300, 18, "#6fcba3") + circle(880, 240, 14, "#6fcba3") +
+    `<g stroke="#f1dbe5" stroke-width="16" stroke-linecap="round" fill="none"><path d="M160 250h880"/><path d="M320 120v420"/><path d="M620 110v460"/><path d="M170 470l860-60"/></g>` +
+    `<path d="M300 470C330 360 420 320 520 330s120-40 90-110" fill="none" stroke="${ROSE}" stroke-width="10" stroke-dasharray="20 16" stroke-linecap="round"/>` +
+    `<path d="M960 470C920 400 820 380 740 360s-90-80-120-140" fill="none" stroke="${CORAL}" stroke-width="10" stroke-dasharray="20 16" stroke-linecap="round"/>` +
+    pin(300, 480, 0.9, ROSE) + pin(960, 480, 0.9, CORAL) +
+    `<g transform="translate(620 210)"><path d="M0 0C-34-42-60-74-60-108a60 60 0 0 1 120 0c0 34-26 66-60 108z" fill="${PLUM}"/>` +
+    circle(0, -108, 40, WHITE) + `<path d="M-22-122h40l-5 34a8 8 0 0 1-8 7h-14a8 8 0 0 1-8-7z" fill="${ROSE}"/>` +
+    `<path d="M18-114h6a9 9 0 0 1 0 18h-8" fill="none" stroke="${ROSE}" stroke-width="5"/></g>` +
+    sparkle(700, 70, 0.9, ROSE) + sparkle(1100, 80, 1.1, ROSE, 0.7) + sparkle(90, 600, 1, CORAL),
+
+  // Inline illustration: a fan of three prompt cards.
+  "conversation-prompts": () =>
+    background(WHITE, SOFT_PINK) +
+    [
+      [-12, LAVENDER, `${bubble(-46, -150, 92, 62, WHITE)}`],
+      [0, PEACH, `${heart(0, -118, 0.55, WHITE)}`],
+      [12, MINT, `${sparkle(0, -118, 1.7, WHITE)}`],
+    ].map(([angle, colour, icon], i) =>
+      `<g transform="translate(${360 + i * 240} ${360}) rotate(${angle})">` +
+      `<rect x="-150" y="-210" width="300" height="400" rx="34" fill="${WHITE}" stroke="#f0dde6" stroke-width="6"/>` +
+      `<rect x="-150" y="-210" width="300" height="190" rx="34" fill="${colour}"/><rect x="-150" y="-60" width="300" height="40" fill="${colour}"/>` +
+      `<g transform="translate(0 0)">${icon}</g>` +
+      bar(-110, 20, 220, ROSE, 22) + bar(-110, 66, 190, "#f1dbe5") + bar(-110, 104, 150, "#f1dbe5") +
+      `</g>`).join("") +
+    sparkle(140, 120, 1.3, CORAL) + sparkle(1070, 560, 1.2, ROSE, 0.7) +
+    confetti([[1080, 110, 12], [110, 560, 10], [600, 640, 8]], LAVENDER, 0.9),
+
+  // Inline illustration: a laptop on a video call between two people.
+  "video-call": () =>
+    background("#efe8ff", "#fff0e6") +
+    blob(600, 330, 2.6, WHITE, 0.45) +
+    `<rect x="250" y="90" width="700" height="440" rx="30" fill="${PLUM}"/>` +
+    `<rect x="274" y="114" width="652" height="392" rx="16" fill="${SOFT_PINK}"/>` +
+    `<clipPath id="left"><rect x="286" y="126" width="308" height="310" rx="14"/></clipPath>` +
+    `<clipPath id="right"><rect x="606" y="126" width="308" height="310" rx="14"/></clipPath>` +
+    `<g clip-path="url(#left)"><rect x="286" y="126" width="308" height="310" fill="${PEACH}"/>${sprig(330, 440, 0.9, MINT)}${person(440, 260, 1.15, SKIN_DEEP, PLUM, ROSE, true)}</g>` +
+    `<g clip-path="url(#right)"><rect x="606" y="126" width="308" height="310" fill="${LAVENDER}"/>${circle(860, 170, 34, WHITE, 0.5)}${person(760, 260, 1.15, PEACH, DARK_ROSE, MINT)}</g>` +
+    circle(520, 472, 22, WHITE) + circle(600, 472, 24, ROSE) + circle(680, 472, 22, WHITE) +
+    `<rect x="588" y="468" width="24" height="8" rx="4" fill="${WHITE}"/>` +
+    `<path d="M170 530h860l-40 50H210z" fill="${DARK_ROSE}"/><rect x="540" y="530" width="120" height="14" rx="7" fill="${PLUM}" opacity=".5"/>` +
+    heart(1030, 200, 0.7, ROSE) + heart(1080, 120, 0.4, CORAL, 0.8) + heart(170, 240, 0.5, CORAL, 0.7) +
+    sparkle(140, 130, 1.2, ROSE, 0.6) + sparkle(1070, 420, 1, LAVENDER) +
+    confetti([[100, 420, 9], [1110, 600, 10], [980, 70, 8]], PEACH, 0.9),
+};
+
+// ---- Rendering ------------------------------------------------------------------------------
+
 mkdirSync(outDir, { recursive: true });
-let failed = false;
-for (const [name, [from, to, motifs]] of Object.entries(THEMES)) {
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 675"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs><rect width="1200" height="675" fill="url(#g)"/>${motifs}</svg>`;
+const tooBig = [];
+for (const [name, draw] of Object.entries(SCENES)) {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${draw()}</svg>`;
   const file = path.join(outDir, `${name}.webp`);
-  await sharp(Buffer.from(svg)).resize(1200, 675).webp({ quality: 75, effort: 6 }).toFile(file);
-  const size = statSync(file).size;
-  const over = size > 40_000;
-  failed ||= over;
-  console.log(`${path.relative(root, file)}: ${(size / 1024).toFixed(1)} kB${over ? " — over 40 kB" : ""}`);
+  await sharp(Buffer.from(svg)).resize(WIDTH, HEIGHT).webp({ quality: 75, effort: 6 }).toFile(file);
+  const { size } = statSync(file);
+  if (size > MAX_BYTES) tooBig.push(`${name}.webp (${size} bytes)`);
+  console.log(`${path.relative(root, file)}: ${(size / 1024).toFixed(1)} kB${size > MAX_BYTES ? " (over 40 kB)" : ""}`);
 }
-if (failed) process.exit(1);
+if (tooBig.length > 0) {
+  console.error(`These images are over the ${MAX_BYTES / 1000} kB budget: ${tooBig.join(", ")}`);
+  process.exit(1);
+}

@@ -80,8 +80,9 @@ test.describe("Article page", () => {
     await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText(["#FirstDates", "#DatingTips"]);
     await expect(page.getByText("Updated: October 14, 2024")).toBeVisible();
     const article = page.getByRole("article").first();
-    await expect(article.locator("pre code")).toContainText("Hi Meera!");
-    await expect(article.locator("hr")).toHaveCount(1);
+    await expect(article.locator("pre code").filter({ hasText: "Hi Meera!" })).toHaveCount(1);
+    await expect(article.locator("hr").first()).toBeAttached();
+    await expect(article.locator("ul ul li, ol ol li").first()).toBeVisible();
     await expect(article.locator("table thead th")).toHaveText(["Situation", "What to do"]);
     await expect(article.locator("blockquote")).toContainText("how you made them feel");
     await expect(article.locator("figure[data-stretched='true'] img")).toBeVisible();
