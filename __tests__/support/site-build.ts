@@ -13,11 +13,8 @@ export interface SiteBuild {
   exitCode: number;
 }
 
-/**
- * Runs a real `gatsby build` of the site in a scratch copy of the project (so the working tree's
- * public/ and .cache/ are left alone), with the given environment and optional content folder.
- */
-export function buildSite(env: Record<string, string>, options: { contentDir?: string } = {}): Promise<SiteBuild> {
+/** A scratch copy of the project (node_modules linked), so the working tree's public/ and .cache/ are left alone. */
+export function copyProject(options: { contentDir?: string } = {}): string {
   const dir = mkdtempSync(path.join(tmpdir(), "site-build-"));
   for (const entry of PROJECT_FILES) {
     if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
@@ -27,21 +24,34 @@ export function buildSite(env: Record<string, string>, options: { contentDir?: s
     cpSync(contentSource, path.join(dir, options.contentDir ? "content/blog" : "content"), { recursive: true });
   }
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+/**
+ * The environment of a Gatsby process in tests: no Firebase unless the test says so, and without
+ * Jest's NODE_ENV=test, which makes `gatsby develop` compile with the wrong Babel settings.
+ */
+export function gatsbyEnv(env: Record<string, string>): NodeJS.ProcessEnv {
+  const { NODE_ENV: _nodeEnv, BABEL_ENV: _babelEnv, ...inherited } = process.env;
+  return {
+    ...inherited,
+    GATSBY_TELEMETRY_DISABLED: "1",
+    GATSBY_FIREBASE_PROJECT_ID: "",
+    GATSBY_FIRESTORE_EMULATOR_HOST: "",
+    FIRESTORE_EMULATOR_HOST: "",
+    ...env,
+    FORCE_COLOR: "0",
+    CI: "true",
+  };
+}
+
+export const GATSBY_BIN = path.join(root, "node_modules", ".bin", "gatsby");
+
+/** Runs a real `gatsby build` of the site in a scratch copy, with the given environment and optional content folder. */
+export function buildSite(env: Record<string, string>, options: { contentDir?: string } = {}): Promise<SiteBuild> {
+  const dir = copyProject(options);
   return new Promise((resolve) => {
-    const child = spawn(path.join(root, "node_modules", ".bin", "gatsby"), ["build"], {
-      cwd: dir,
-      env: {
-        ...process.env,
-        GATSBY_TELEMETRY_DISABLED: "1",
-        GATSBY_FIREBASE_PROJECT_ID: "",
-        GATSBY_FIRESTORE_EMULATOR_HOST: "",
-        FIRESTORE_EMULATOR_HOST: "",
-        ...env,
-        FORCE_COLOR: "0",
-        CI: "true",
-      },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
+    const child = spawn(GATSBY_BIN, ["build"], { cwd: dir, env: gatsbyEnv(env), stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (output += chunk.toString()));

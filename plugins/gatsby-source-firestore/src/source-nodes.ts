@@ -43,6 +43,16 @@ export function acceptBlogPosts(
   return kept;
 }
 
+/**
+ * Gatsby garbage-collects stale nodes only on a process's first sourcing, so a re-source
+ * (`__refresh`) must itself delete the nodes of documents that are gone or unpublished.
+ */
+function deleteNodesNotIn(args: NodePluginArgs, type: string, keep: Set<string>): void {
+  for (const node of args.getNodesByType(type)) {
+    if (node.internal.owner === "gatsby-source-firestore" && !keep.has(node.id)) args.actions.deleteNode(node);
+  }
+}
+
 function createBlogPostNodes(args: NodePluginArgs, collection: string, documents: RawDocument[], options: FirestoreSourceOptions): number {
   const dir = options.localContentDir ?? "";
   const context: NormalizeContext = usesFirestore(options)
@@ -51,15 +61,19 @@ function createBlogPostNodes(args: NodePluginArgs, collection: string, documents
   const posts = acceptBlogPosts(documents, context, (problem, skipped) =>
     args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`),
   );
+  const created = new Set<string>();
   for (const post of posts) {
+    const id = args.createNodeId(`${BLOG_POST_TYPE} >>> ${post.documentId}`);
+    created.add(id);
     args.actions.createNode({
       ...post,
-      id: args.createNodeId(`${BLOG_POST_TYPE} >>> ${post.documentId}`),
+      id,
       parent: null,
       children: [],
       internal: { type: BLOG_POST_TYPE, contentDigest: args.createContentDigest(post) },
     });
   }
+  deleteNodesNotIn(args, BLOG_POST_TYPE, created);
   return posts.length;
 }
 
@@ -87,17 +101,21 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
       const count = createBlogPostNodes(args, sourced.collection, mapped, options);
       args.reporter.info(`[gatsby-source-firestore] ${count} published articles from ${origin}`);
     } else {
+      const created = new Set<string>();
       for (const document of mapped) {
         const data = typeof document.data === "object" && document.data !== null ? document.data : {};
+        const id = args.createNodeId(`${sourced.type} >>> ${document.id}`);
+        created.add(id);
         args.actions.createNode({
           ...data,
           documentId: document.id,
-          id: args.createNodeId(`${sourced.type} >>> ${document.id}`),
+          id,
           parent: null,
           children: [],
           internal: { type: sourced.type, contentDigest: args.createContentDigest(data) },
         });
       }
+      deleteNodesNotIn(args, sourced.type, created);
     }
   }
 };
