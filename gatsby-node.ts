@@ -9,6 +9,9 @@ import { plainText } from "./src/lib/sanitize";
 import { similarArticles } from "./src/lib/similar";
 import { articlePath } from "./src/lib/slug";
 
+/** When this build started reading content; the blog list's live query asks for changes after it. */
+const BUILD_STARTED = new Date().toISOString();
+
 /** Home also answers every path that is not a page of its own ("Any unknown path shows the Home page"). */
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {
   if (page.path === "/" && page.matchPath !== "/*") {
@@ -66,7 +69,7 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter
     actions.createPage({
       path: blogListPath(page),
       component: path.resolve("src/templates/blog-list.tsx"),
-      context: { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE },
+      context: { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE, buildTime: BUILD_STARTED },
     });
   }
 

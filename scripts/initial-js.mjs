@@ -1,46 +1,38 @@
-// `npm run bench:js [-- /path ...]`: the JavaScript a page loads before any interaction, gzipped.
-// Reads the build in public/: the scripts each page's HTML references (preloads and <script src>).
-import { readFileSync, existsSync } from "node:fs";
+// `npm run bench:js [-- /path ...]`: the JavaScript a page loads before any interaction, measured in
+// Chromium against the production build served as `npm start` serves it (gzip on). Counts every
+// script response until the network is idle (framework, app, the page's own chunks), and says
+// whether any of it contains Firebase.
 import { gzipSync } from "node:zlib";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { chromium } from "@playwright/test";
+import { startServer } from "./serve.mjs";
+import { chromePath, CHROME_FLAGS } from "./chrome-path.mjs";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const publicDir = path.join(root, "public");
 const paths = process.argv.slice(2).filter((arg) => arg.startsWith("/"));
-if (paths.length === 0) paths.push("/", "/terms", "/404");
+if (paths.length === 0) paths.push("/", "/blog", "/terms");
 
-/** The HTML file Gatsby wrote for a route. */
-function htmlFor(route) {
-  const file = route === "/" ? "index.html" : path.join(route.slice(1), "index.html");
-  return path.join(publicDir, file);
-}
-
-/** Sums the gzipped size of every script a page's HTML loads; also says whether any holds Firebase. */
-export function initialJavaScript(route) {
-  const file = htmlFor(route);
-  if (!existsSync(file)) throw new Error(`No built page for ${route} (${file}); run "npm run build".`);
-  const html = readFileSync(file, "utf8");
-  const sources = new Set([...html.matchAll(/<script[^>]+src="([^"]+\.js)"/g)].map((m) => m[1]));
-  let raw = 0;
-  let gzipped = 0;
-  let firebase = false;
-  for (const src of sources) {
-    const body = readFileSync(path.join(publicDir, src));
-    raw += body.length;
-    gzipped += gzipSync(body, { level: 9 }).length;
-    if (/@firebase\/|firebasestorage|firestore\.googleapis\.com/.test(body.toString("utf8"))) firebase = true;
-  }
-  const inline = [...html.matchAll(/<script(?![^>]*src=)[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]).join("");
-  return { route, scripts: sources.size, raw, gzipped, inlineGzipped: gzipSync(inline).length, firebase };
-}
-
-if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
+const server = await startServer({ port: 0 });
+const browser = await chromium.launch({ executablePath: chromePath(), args: CHROME_FLAGS });
+try {
   for (const route of paths) {
-    const r = initialJavaScript(route);
+    const page = await browser.newPage();
+    const scripts = [];
+    page.on("response", async (response) => {
+      if (response.request().resourceType() !== "script") return;
+      scripts.push(response.body().then((body) => ({ url: response.url(), body })));
+    });
+    await page.goto(`${server.url}${route}`, { waitUntil: "networkidle" });
+    const loaded = await Promise.all(scripts);
+    const gzipped = loaded.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0);
+    const raw = loaded.reduce((sum, { body }) => sum + body.length, 0);
+    const firebase = loaded.some(({ body }) => /@firebase\/|firestore\.googleapis\.com/.test(body.toString("utf8")));
+    if (process.env.VERBOSE) for (const { url, body } of loaded) console.log(`  ${url} ${body.length}`);
     console.log(
-      `${route}: ${r.scripts} scripts, ${(r.gzipped / 1024).toFixed(1)} kB gzipped (${(r.raw / 1024).toFixed(1)} kB raw)` +
-        ` + ${(r.inlineGzipped / 1024).toFixed(1)} kB inline; Firebase in initial JS: ${r.firebase ? "YES" : "no"}`,
+      `${route}: ${loaded.length} scripts, ${(gzipped / 1024).toFixed(1)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw); ` +
+        `Firebase in initial JS: ${firebase ? "YES" : "no"}`,
     );
+    await page.close();
   }
+} finally {
+  await browser.close();
+  await server.close();
 }

@@ -3,10 +3,9 @@ import { graphql, type PageProps } from "gatsby";
 import { GatsbyImage, getSrc, type IGatsbyImageData } from "gatsby-plugin-image";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
-import { ArticleBody } from "../components/article-body/ArticleBody";
+import { ArticleView } from "../components/blog/ArticleView";
 import { BlogCard, cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
 import type { SafeBlock } from "../lib/article-body";
-import { formatUpdatedDate } from "../lib/dates";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
 
@@ -88,28 +87,13 @@ export default function BlogArticleTemplate({ data, pageContext }: PageProps<Blo
       <Seo title={titleFromSlug(post.slug)} description={pageContext.description} path={articlePath(post.slug)} type="article" image={imageUrl}>
         <script type="application/ld+json">{jsonLd}</script>
       </Seo>
-      <article className={`container ${styles.article}`} aria-labelledby="article-title">
-        <header>
-          <h1 id="article-title">{post.title}</h1>
-          {post.categories.length > 0 && (
-            <ul className={styles.hashtags} aria-label="Categories">
-              {post.categories.slice(0, 2).map((category) => (
-                <li key={category}>#{category.replace(/\s+/g, "")}</li>
-              ))}
-            </ul>
-          )}
-        </header>
-        {image ? (
-          <GatsbyImage image={image} alt="" loading="eager" className={styles.cover} />
-        ) : (
-          <div className={styles.cover} aria-hidden="true" />
-        )}
-        <p className={styles.updated}>
-          Updated:{" "}
-          {post.updatedOn ? <time dateTime={post.updatedOn}>{formatUpdatedDate(post.updatedOn)}</time> : formatUpdatedDate(null)}
-        </p>
-        <ArticleBody blocks={pageContext.blocks} />
-      </article>
+      <ArticleView
+        title={post.title}
+        categories={post.categories}
+        updatedOn={post.updatedOn}
+        blocks={pageContext.blocks}
+        cover={image ? <GatsbyImage image={image} alt="" loading="eager" className={styles.cover} /> : <div className={styles.cover} aria-hidden="true" />}
+      />
       {similar.length > 0 && (
         <section className={`container ${styles.similar}`} aria-labelledby="similar-heading">
           <h2 id="similar-heading">Similar articles you may like</h2>

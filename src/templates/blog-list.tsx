@@ -6,8 +6,10 @@ import { BlogCard, cardFromNode, type BlogCardData, type BlogCardNode } from "..
 import { Pagination } from "../components/blog/Pagination";
 import { BlogSearch } from "../components/blog/BlogSearch";
 import { useSearchIndex } from "../components/blog/useSearchIndex";
+import { useLiveArticles } from "../components/blog/useLiveArticles";
 import { searchByTitle } from "../lib/search";
-import { blogListPath } from "../lib/pagination";
+import { blogListPath, POSTS_PER_PAGE } from "../lib/pagination";
+import { livePage, mergeLiveArticles } from "../lib/live-articles";
 import { titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/blog.module.css";
 
@@ -16,6 +18,8 @@ export interface BlogListContext {
   numPages: number;
   skip: number;
   limit: number;
+  /** When the build read Firestore: the live subscription asks only for what changed after it. */
+  buildTime: string;
 }
 
 interface BlogListData {
@@ -52,15 +56,25 @@ function CardGrid({ cards }: { cards: BlogCardData[] }): JSX.Element {
 
 /** A page of the blog list: /blog is page 1, then /blog/2, … While the search text is non-empty, all matches replace the page. */
 export default function BlogListTemplate({ data, pageContext }: PageProps<BlogListData, BlogListContext>): JSX.Element {
-  const { currentPage, numPages } = pageContext;
+  const { currentPage, numPages, buildTime } = pageContext;
   const [searchText, setSearchText] = React.useState("");
   const index = useSearchIndex();
-  const pageCards = React.useMemo(() => data.allBlogPost.nodes.map(cardFromNode), [data]);
+  const live = useLiveArticles(buildTime);
+  const pageCards = React.useMemo(
+    () => livePage(data.allBlogPost.nodes.map(cardFromNode), live.changed, currentPage, POSTS_PER_PAGE),
+    [data, live.changed, currentPage],
+  );
   const searching = searchText !== "";
   const results = React.useMemo(
-    () => (searching && index.entries ? searchByTitle(index.entries, searchText) : []),
-    [index.entries, searchText, searching],
+    () => (searching && index.entries ? searchByTitle(mergeLiveArticles(index.entries, live.changed), searchText) : []),
+    [index.entries, live.changed, searchText, searching],
   );
+  const { load: loadIndex } = index;
+  const { start: startLive } = live;
+  const activateSearch = React.useCallback(() => {
+    loadIndex();
+    startLive();
+  }, [loadIndex, startLive]);
 
   return (
     <Layout>
@@ -76,7 +90,7 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<BlogLi
         <BlogSearch
           value={searchText}
           onChange={setSearchText}
-          onActivate={index.load}
+          onActivate={activateSearch}
           status={searching ? (index.entries ? `${results.length} ${results.length === 1 ? "article" : "articles"} found` : "Searching…") : ""}
         />
         {searching ? (
