@@ -109,7 +109,7 @@ if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.a
       const count = await seed({
         emulator: host,
         project: projectId,
-        imageBase: "http://127.0.0.1:9000/blog-images/",
+        imageBase: process.env.SEED_IMAGE_BASE || "http://127.0.0.1:9000/blog-images/",
         contentDir: path.join(root, "content", "blog"),
       });
       console.log(`Firestore emulator running at ${host} (process group ${pid}), seeded with ${count} articles.`);

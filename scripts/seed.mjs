@@ -27,11 +27,16 @@ export function toFirestoreData(article, imageBase, Timestamp) {
   const absolute = (reference) =>
     /^[a-z]+:/i.test(reference) ? reference : new URL(reference.replace(/^images\//, ""), imageBase).toString();
   const { id: _id, ...rest } = article;
-  const blocks = (article.content?.blocks ?? []).map((block) =>
-    block.type === "image" && block.data?.file?.url
-      ? { ...block, data: { ...block.data, file: { ...block.data.file, url: absolute(block.data.file.url) } } }
-      : block,
-  );
+  const blocks = (article.content?.blocks ?? []).map((block) => {
+    if (block.type === "image" && block.data?.file?.url) {
+      return { ...block, data: { ...block.data, file: { ...block.data.file, url: absolute(block.data.file.url) } } };
+    }
+    // Firestore cannot store an array inside an array: table rows are stored as {cells: [...]}.
+    if (block.type === "table" && Array.isArray(block.data?.content)) {
+      return { ...block, data: { ...block.data, content: block.data.content.map((row) => ({ cells: row })) } };
+    }
+    return block;
+  });
   return {
     ...rest,
     featureImage: absolute(article.featureImage),

@@ -34,7 +34,7 @@ export function startServer({ port = 9000, host = "127.0.0.1", publicDir = path.
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
   const port = Number(process.env.PORT ?? 9000);
-  startServer({ port })
+  startServer({ port, ...(process.env.PUBLIC_DIR ? { publicDir: path.resolve(process.env.PUBLIC_DIR) } : {}) })
     .then(({ url }) => console.log(`Serving the production build at ${url} (Ctrl+C to stop)`))
     .catch((error) => {
       console.error(error.message);

@@ -4,13 +4,15 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every test watches the page's requests: any request to another origin fails the test (the site
  * must never reach the internet), and is aborted so nothing leaves the machine.
  */
-export const test = base.extend<{ foreignRequests: string[] }>({
+export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[] }>({
+  /** Other local origins a test may talk to (a Firestore emulator, an image server). */
+  allowedOrigins: [[], { option: true }],
   foreignRequests: [
-    async ({ page, baseURL }, use) => {
-      const origin = new URL(baseURL ?? "http://127.0.0.1").origin;
+    async ({ page, baseURL, allowedOrigins }, use) => {
+      const allowed = new Set([new URL(baseURL ?? "http://127.0.0.1").origin, ...allowedOrigins]);
       const foreign: string[] = [];
       await page.context().route(
-        (url) => url.origin !== origin && !url.protocol.startsWith("data") && !url.protocol.startsWith("blob"),
+        (url) => !allowed.has(url.origin) && !url.protocol.startsWith("data") && !url.protocol.startsWith("blob"),
         async (route) => {
           foreign.push(route.request().url());
           await route.abort();

@@ -129,7 +129,11 @@ export function safeBlock(block: RawBlock): { block: SafeBlock } | { skipped: st
         block: {
           type: "table",
           withHeadings: data.withHeadings === true,
-          rows: rows.map((row: unknown) => (Array.isArray(row) ? row.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell)) : [])),
+          rows: rows.map((row: unknown) => {
+            // Editor.js writes rows as arrays; Firestore, which cannot nest arrays, holds {cells: [...]}.
+            const cells: unknown = isRecord(row) ? row.cells : row;
+            return Array.isArray(cells) ? cells.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell)) : [];
+          }),
         },
       };
     }

@@ -107,6 +107,11 @@ describe("safeBlock", () => {
     expect(safeUrl("//evil.example/x.png")).toBeNull();
   });
 
+  it("reads table rows stored the Firestore way, as {cells: [...]}", () => {
+    const result = safeBlock({ type: "table", data: { withHeadings: true, content: [{ cells: ["A", "<b>B</b>"] }, { cells: ["1", "<script>x</script>2"] }] } });
+    expect(result).toEqual({ block: { type: "table", withHeadings: true, rows: [["A", "<b>B</b>"], ["1", "2"]] } });
+  });
+
   it("caps huge tables and deep lists", () => {
     const huge = Array.from({ length: 1000 }, () => Array.from({ length: 100 }, () => "<b>x</b>"));
     const table = safeBlock({ type: "table", data: { content: huge } });

@@ -1,0 +1,163 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import http from "node:http";
+import net from "node:net";
+import path from "node:path";
+import { readFile } from "node:fs/promises";
+import { deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { test, expect, waitForHydration } from "./fixtures";
+import { buildSite } from "../support/site-build";
+
+// The site built against a real Firestore emulator, then changed in Firestore while a visitor
+// reads it: the blog list updates live, and articles newer than the build open through the
+// fallback route.
+const root = path.resolve(__dirname, "../..");
+const PROJECT_ID = "live-e2e";
+
+let emulator: ChildProcess;
+let server: ChildProcess;
+let images: http.Server;
+let app: App;
+let db: Firestore;
+let siteUrl = "";
+let emulatorOrigin = "";
+let imagesOrigin = "";
+
+const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, "127.0.0.1", () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+
+/** Starts a long-running script and resolves once its output says it is ready. */
+function startScript(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    let output = "";
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
+  });
+}
+
+const stopGroup = (child: ChildProcess | undefined): void => {
+  if (child?.pid) {
+    try {
+      process.kill(-child.pid, "SIGTERM");
+    } catch {
+      // already gone
+    }
+  }
+};
+
+const newArticle = (slug: string, title: string, published = true) => ({
+  blogId: `blog-${slug}`,
+  title,
+  slug,
+  categories: ["Dating Tips"],
+  featureImage: `${imagesOrigin}/dating-tips.webp`,
+  published,
+  lastUpdate: Timestamp.now(),
+  updatedOn: Timestamp.fromDate(new Date("2025-02-03T10:00:00Z")),
+  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: `The body of <b>${title}</b>.<script>window.__pwned = true</script>` } }] },
+});
+
+async function publish(slug: string, title: string, published = true): Promise<void> {
+  const data = newArticle(slug, title, published);
+  await db.collection("blog").doc(`blog-${slug}`).set(data);
+  await db.collection("blogMetaData").doc(`meta-${slug}`).set(data);
+}
+
+test.describe.configure({ mode: "serial", timeout: 60_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  images = http.createServer(async (request, response) => {
+    try {
+      const body = await readFile(path.join(root, "content/blog/images", path.basename(request.url ?? "")));
+      response.writeHead(200, { "content-type": "image/webp" }).end(body);
+    } catch {
+      response.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
+  imagesOrigin = `http://127.0.0.1:${(images.address() as net.AddressInfo).port}`;
+
+  const emulatorPort = await freePort();
+  emulator = await startScript(
+    "scripts/emulator.mjs",
+    { FIRESTORE_PORT: String(emulatorPort), GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, SEED_IMAGE_BASE: `${imagesOrigin}/` },
+    /seeded with \d+ articles/,
+  );
+  const host = `127.0.0.1:${emulatorPort}`;
+  emulatorOrigin = `http://${host}`;
+  process.env.FIRESTORE_EMULATOR_HOST = host;
+  app = initializeApp({ projectId: PROJECT_ID }, "live-e2e");
+  db = getFirestore(app);
+
+  const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host });
+  if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
+  const port = await freePort();
+  server = await startScript("scripts/serve.mjs", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/);
+  siteUrl = `http://127.0.0.1:${port}`;
+  localServices.push(siteUrl, emulatorOrigin, imagesOrigin);
+});
+
+test.afterAll(async () => {
+  stopGroup(server);
+  stopGroup(emulator);
+  images?.close();
+  if (app) await deleteApp(app);
+});
+
+// The emulator and the image server are local stand-ins for Firebase and a CDN; their origins are
+// added once they are known, and any other origin still fails the test.
+const localServices: string[] = [];
+test.use({ allowedOrigins: localServices });
+
+test("an article added after the build appears at the top of /blog without a reload", async ({ page }) => {
+  await page.goto(`${siteUrl}/blog`);
+  await waitForHydration(page);
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  await publish("added-after-the-build", "Added after the build");
+  await expect(page.getByRole("article").first()).toContainText("Added after the build", { timeout: 20_000 });
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await expect(page.getByRole("article")).toHaveCount(6);
+});
+
+test("an edited title changes on the page, and a draft added never appears", async ({ page }) => {
+  await page.goto(`${siteUrl}/blog`);
+  await waitForHydration(page);
+  const first = page.getByRole("article").nth(1);
+  const oldTitle = await first.getByRole("heading").innerText();
+  const snapshot = await db.collection("blogMetaData").where("title", "==", oldTitle).limit(1).get();
+  const doc = snapshot.docs[0]!;
+  await publish("a-secret-draft", "A secret draft", false);
+  await doc.ref.update({ title: "An edited title", lastUpdate: Timestamp.now() });
+  await expect(page.getByRole("article").first()).toContainText("An edited title", { timeout: 20_000 });
+  await expect(page.getByText(oldTitle, { exact: true })).toHaveCount(0);
+  await page.getByPlaceholder("Search for your interest").fill("secret draft");
+  await expect(page.getByText("No Blogs Found")).toBeVisible();
+});
+
+test("an article newer than the build opens through the fallback route after the skeleton", async ({ page }) => {
+  await publish("fresh-from-the-editor", "Fresh from the editor");
+  await page.goto(`${siteUrl}/blogarticle/fresh-from-the-editor`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Fresh from the editor", { timeout: 20_000 });
+  await expect(page.getByText("Updated: February 3, 2025")).toBeVisible();
+  await expect(page.getByRole("article").getByText("The body of")).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: boolean }).__pwned)).toBeUndefined();
+  await expect(page.locator("article script")).toHaveCount(0);
+});
+
+test("an unknown slug lands on /404", async ({ page }) => {
+  await page.goto(`${siteUrl}/blogarticle/no-such-article-anywhere`);
+  await expect(page).toHaveURL(/\/404$/, { timeout: 20_000 });
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops!");
+});
