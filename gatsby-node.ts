@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./src/lib/constants";
@@ -8,6 +8,8 @@ import { safeBlocks } from "./src/lib/article-body";
 import { plainText } from "./src/lib/sanitize";
 import { similarArticles } from "./src/lib/similar";
 import { articlePath } from "./src/lib/slug";
+import { inlineScriptHashes, pagePolicy, withPolicyMeta } from "./src/lib/csp";
+import { robotsTxt, sitemapXml, type SitemapEntry } from "./src/lib/sitemap";
 
 /** When this build started reading content; the blog list's live query asks for changes after it. */
 const BUILD_STARTED = new Date().toISOString();
@@ -105,4 +107,62 @@ export const createPages: GatsbyNode["createPages"] = async ({ graphql, reporter
 /** Slow mobile networks get 120 s to load a code-split chunk before webpack gives up. */
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ actions }) => {
   actions.setWebpackConfig({ output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS } });
+};
+
+async function htmlFiles(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true });
+  const nested = await Promise.all(
+    entries.map((entry) => {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) return htmlFiles(full);
+      return Promise.resolve(entry.name.endsWith(".html") ? [full] : []);
+    }),
+  );
+  return nested.flat();
+}
+
+interface PostBuildQuery {
+  site: { siteMetadata: { siteUrl: string } };
+  allSitePage: { nodes: { path: string }[] };
+  allBlogPost: { nodes: { slug: string; lastUpdate: string; updatedOn: string | null }[] };
+}
+
+/**
+ * After the build: gives every page its own Content-Security-Policy (the hashes of its inline
+ * scripts, which differ per page), and writes sitemap.xml and robots.txt for SITE_URL.
+ */
+export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, store }) => {
+  const { program } = store.getState() as { program: { directory: string } };
+  const publicDir = path.join(program.directory, "public");
+  const emulatorHost = process.env.GATSBY_FIRESTORE_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST || undefined;
+  const files = await htmlFiles(publicDir);
+  await Promise.all(
+    files.map(async (file) => {
+      const html = await readFile(file, "utf8");
+      await writeFile(file, withPolicyMeta(html, pagePolicy(inlineScriptHashes(html), emulatorHost)));
+    }),
+  );
+
+  const result = await graphql<PostBuildQuery>(`
+    query SitemapPages {
+      site { siteMetadata { siteUrl } }
+      allSitePage { nodes { path } }
+      allBlogPost { nodes { slug lastUpdate updatedOn } }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not query the pages for the sitemap", result.errors);
+    return;
+  }
+  const { siteUrl } = result.data.site.siteMetadata;
+  const changed = new Map(result.data.allBlogPost.nodes.map((post) => [articlePath(post.slug), post.updatedOn ?? post.lastUpdate]));
+  const newest = result.data.allBlogPost.nodes.map((post) => post.updatedOn ?? post.lastUpdate).sort().at(-1);
+  const entries: SitemapEntry[] = result.data.allSitePage.nodes
+    .map((page) => page.path)
+    .filter((pagePath) => !/^\/(404|dev-404-page)|\[/.test(pagePath))
+    .sort()
+    .map((pagePath) => ({ path: pagePath, lastmod: changed.get(pagePath) ?? (pagePath.startsWith("/blog") ? newest : undefined) }));
+  await writeFile(path.join(publicDir, "sitemap.xml"), sitemapXml(siteUrl, entries));
+  await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
+  reporter.info(`Content-Security-Policy written into ${files.length} pages; sitemap.xml lists ${entries.length} pages`);
 };

@@ -1,7 +1,7 @@
 // `npm run bench:build -- [--count 1000]`: gatsby build times, cold and warm, with peak memory, for
 // the sample content and for N generated articles sourced from a Firestore emulator. Each build runs
 // in a scratch copy of the project under /usr/bin/time (peak = largest process's resident memory).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import http from "node:http";
 import { tmpdir } from "node:os";
@@ -11,7 +11,8 @@ import { readFile } from "node:fs/promises";
 import { startEmulator } from "./emulator.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const count = Number(process.argv[process.argv.indexOf("--count") + 1] || 1000) || 1000;
+const countIndex = process.argv.indexOf("--count");
+const count = countIndex >= 0 ? Number(process.argv[countIndex + 1]) : 1000;
 
 function scratchProject() {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-build-"));
@@ -22,29 +23,38 @@ function scratchProject() {
   return dir;
 }
 
+// Asynchronous on purpose: the image server below lives in this process and must keep answering.
 function timedBuild(dir, env) {
-  const result = spawnSync("/usr/bin/time", ["-f", "%e %M", path.join(root, "node_modules/.bin/gatsby"), "build"], {
-    cwd: dir,
-    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", ...env },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
+  return new Promise((resolve, reject) => {
+    const child = spawn("/usr/bin/time", ["-f", "%e %M", path.join(root, "node_modules/.bin/gatsby"), "build"], {
+      cwd: dir,
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout = (stdout + chunk).slice(-4000)));
+    child.stderr.on("data", (chunk) => (stderr = (stderr + chunk).slice(-4000)));
+    child.on("exit", (code) => {
+      const last = stderr.trim().split("\n").at(-1) ?? "";
+      const [seconds, kb] = last.split(" ").map(Number);
+      if (code !== 0) reject(new Error(`gatsby build failed:\n${stdout}\n${stderr}`));
+      else resolve(`${seconds.toFixed(1)} s, peak ${(kb / 1024).toFixed(0)} MB`);
+    });
   });
-  const last = result.stderr.trim().split("\n").at(-1) ?? "";
-  const [seconds, kb] = last.split(" ").map(Number);
-  if (result.status !== 0) throw new Error(`gatsby build failed:\n${result.stdout.slice(-2000)}\n${result.stderr.slice(-2000)}`);
-  return `${seconds.toFixed(1)} s, peak ${(kb / 1024).toFixed(0)} MB`;
 }
 
-function measure(label, env) {
+async function measure(label, env) {
   const dir = scratchProject();
   try {
-    console.log(`${label}: cold ${timedBuild(dir, env)}; warm ${timedBuild(dir, env)}`);
+    const cold = await timedBuild(dir, env);
+    const warm = await timedBuild(dir, env);
+    console.log(`${label}: cold ${cold}; warm ${warm}`);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-measure("sample content (24 articles)", { GATSBY_FIREBASE_PROJECT_ID: "" });
+if (!process.argv.includes("--skip-sample")) await measure("sample content (24 articles)", { GATSBY_FIREBASE_PROJECT_ID: "" });
 
 const images = http.createServer(async (request, response) => {
   try {
@@ -60,7 +70,7 @@ try {
   const imageBase = `http://127.0.0.1:${images.address().port}/`;
   const generate = spawnSync(process.execPath, [path.join(root, "scripts/generate-articles.mjs"), "--emulator", emulator.host, "--project", "bench", "--count", String(count), "--image-base", imageBase], { encoding: "utf8" });
   if (generate.status !== 0) throw new Error(generate.stderr);
-  measure(`${count} generated articles from the emulator`, { GATSBY_FIREBASE_PROJECT_ID: "bench", GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host });
+  await measure(`${count} generated articles from the emulator`, { GATSBY_FIREBASE_PROJECT_ID: "bench", GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host });
 } finally {
   emulator.stop();
   images.close();

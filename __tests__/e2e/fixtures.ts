@@ -4,7 +4,24 @@ import { test as base, expect, type Page } from "@playwright/test";
  * Every test watches the page's requests: any request to another origin fails the test (the site
  * must never reach the internet), and is aborted so nothing leaves the machine.
  */
-export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[] }>({
+export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: string[]; cspViolations: string[] }>({
+  /** Every test also fails on a Content-Security-Policy violation, on any page it visits. */
+  cspViolations: [
+    async ({ page }, use) => {
+      const violations: string[] = [];
+      page.on("console", (message) => {
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+      });
+      await page.addInitScript(() => {
+        document.addEventListener("securitypolicyviolation", (event) => {
+          console.error(`Content Security Policy violation: ${event.violatedDirective} ${event.blockedURI}`);
+        });
+      });
+      await use(violations);
+      expect(violations, "Content-Security-Policy violations").toEqual([]);
+    },
+    { auto: true },
+  ],
   /** Other local origins a test may talk to (a Firestore emulator, an image server). */
   allowedOrigins: [[], { option: true }],
   foreignRequests: [

@@ -1,0 +1,24 @@
+/** One URL of the sitemap. */
+export interface SitemapEntry {
+  path: string;
+  lastmod?: string;
+}
+
+const escapeXml = (text: string): string =>
+  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** sitemap.xml for the given pages, with absolute URLs on `siteUrl` and dates as YYYY-MM-DD. */
+export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
+  const urls = entries
+    .map((entry) => {
+      const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.slice(0, 10)}</lastmod>` : "";
+      return `<url><loc>${escapeXml(`${siteUrl}${entry.path}`)}</loc>${lastmod}</url>`;
+    })
+    .join("");
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;
+}
+
+/** robots.txt that allows everything and points at the sitemap. */
+export function robotsTxt(siteUrl: string): string {
+  return `User-agent: *\nAllow: /\nDisallow: /404\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
