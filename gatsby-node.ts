@@ -1,4 +1,4 @@
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, readdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./src/lib/constants";
@@ -13,6 +13,13 @@ import { robotsTxt, sitemapXml, type SitemapEntry } from "./src/lib/sitemap";
 
 /** When this build started reading content; the blog list's live query asks for changes after it. */
 const BUILD_STARTED = new Date().toISOString();
+
+/** Publishes the font files under /fonts/, the stable URLs global.css and the preload link use. */
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async ({ store }) => {
+  const { program } = store.getState() as { program: { directory: string } };
+  const files = path.join(program.directory, "node_modules", "@fontsource-variable", "outfit", "files");
+  await cp(files, path.join(program.directory, "public", "fonts"), { recursive: true });
+};
 
 /** Home also answers every path that is not a page of its own ("Any unknown path shows the Home page"). */
 export const onCreatePage: GatsbyNode["onCreatePage"] = ({ page, actions }) => {

@@ -172,3 +172,12 @@ export function safeBlocks(blocks: unknown, report: (message: string) => void = 
   });
   return safe;
 }
+
+/**
+ * The HTML heading level of an editor heading: the article's highest editor level becomes h2
+ * (under the page's one h1) and the rest keep their distance from it, capped at h6.
+ */
+export function headingTag(level: number, blocks: SafeBlock[]): "h2" | "h3" | "h4" | "h5" | "h6" {
+  const top = Math.min(...blocks.flatMap((block) => (block.type === "header" ? [block.level] : [level])));
+  return `h${Math.min(6, Math.max(2, level - top + 2))}` as "h2" | "h3" | "h4" | "h5" | "h6";
+}

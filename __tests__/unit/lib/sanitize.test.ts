@@ -1,5 +1,5 @@
 import { sanitizeInline } from "../../../src/lib/sanitize";
-import { embedFor, safeBlock, safeBlocks, safeUrl } from "../../../src/lib/article-body";
+import { embedFor, headingTag, safeBlock, safeBlocks, safeUrl, type SafeBlock } from "../../../src/lib/article-body";
 
 // Hostile inline HTML as an attacker could store it in a Firestore document.
 const HOSTILE: string[] = [
@@ -137,5 +137,19 @@ describe("safeBlock", () => {
     expect(blocks.map((b) => b.type)).toEqual(["paragraph", "header", "list", "table", "quote"]);
     expect(report).toHaveBeenCalledTimes(2);
     expect(report.mock.calls[1]?.[0]).toContain('unknown block type "mystery"');
+  });
+});
+
+describe("headingTag", () => {
+  const headers = (...levels: number[]): SafeBlock[] => levels.map((level) => ({ type: "header", html: "x", level: level as 1 }));
+
+  it("makes the article's top editor level h2, under the page title", () => {
+    expect(headingTag(2, headers(2, 3))).toBe("h2");
+    expect(headingTag(3, headers(2, 3))).toBe("h3");
+    expect(headingTag(1, headers(1, 2))).toBe("h2");
+  });
+
+  it("caps deep levels at h6", () => {
+    expect(headingTag(6, headers(1, 6))).toBe("h6");
   });
 });

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-body";
+import { headingTag, type SafeBlock } from "../../lib/article-body";
 import { ParagraphBlock } from "./ParagraphBlock";
 import { HeaderBlock } from "./HeaderBlock";
 import { ListBlock } from "./ListBlock";
@@ -11,12 +11,12 @@ import { CodeBlock } from "./CodeBlock";
 import { EmbedBlock } from "./EmbedBlock";
 import * as styles from "./article-body.module.css";
 
-function Block({ block }: { block: SafeBlock }): JSX.Element {
+function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JSX.Element {
   switch (block.type) {
     case "paragraph":
       return <ParagraphBlock block={block} />;
     case "header":
-      return <HeaderBlock block={block} />;
+      return <HeaderBlock block={block} tag={headingTag(block.level, blocks)} />;
     case "list":
       return <ListBlock block={block} />;
     case "quote":
@@ -40,7 +40,7 @@ export function ArticleBody({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
   return (
     <div className={styles.body}>
       {blocks.map((block, index) => (
-        <Block key={index} block={block} />
+        <Block key={index} block={block} blocks={blocks} />
       ))}
     </div>
   );
