@@ -101,6 +101,25 @@ test.beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, "live-e2e");
   db = getFirestore(app);
 
+  // A hostile article, stored before the build like any other: the built page must neutralise it.
+  await db.collection("blogMetaData").doc("hostile").set({
+    ...newArticle("hostile-content", "Hostile <img src=x onerror=alert(1)> title"),
+    lastUpdate: Timestamp.fromDate(new Date("2024-01-01T00:00:00Z")),
+    content: {
+      blocks: [
+        { type: "paragraph", data: { text: '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">click me</a>' } },
+        { type: "header", data: { level: 2, text: '<svg onload="window.__pwned=4">Heading</svg>' } },
+        { type: "list", data: { style: "unordered", items: ['<iframe src="javascript:window.__pwned=5"></iframe>item', { content: "<b onmouseover=alert(1)>nested</b>", items: [] }] } },
+        { type: "quote", data: { text: "<style>body{display:none}</style>quoted", caption: '<a href="data:text/html,<script>alert(1)</script>">cap</a>' } },
+        { type: "table", data: { withHeadings: true, content: [{ cells: ["<script>alert(1)</script>A", "B"] }, { cells: ["<math><mtext><img src=x onerror=alert(1)>", "2"] }] } },
+        { type: "code", data: { code: "<script>window.__pwned=6</script>" } },
+        { type: "image", data: { file: { url: "javascript:window.__pwned=7" }, caption: "x" } },
+        { type: "embed", data: { service: "evil", source: "https://evil.example/embed", embed: "javascript:window.__pwned=8" } },
+        { type: "mystery", data: { html: "<script>window.__pwned=9</script>" } },
+      ],
+    },
+  });
+
   const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
   const port = await freePort();
@@ -160,4 +179,27 @@ test("an unknown slug lands on /404", async ({ page }) => {
   await page.goto(`${siteUrl}/blogarticle/no-such-article-anywhere`);
   await expect(page).toHaveURL(/\/404$/, { timeout: 20_000 });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops!");
+});
+
+test("a built article with hostile content raises no dialog and runs no script", async ({ page }) => {
+  const dialogs: string[] = [];
+  page.on("dialog", async (dialog) => {
+    dialogs.push(dialog.message());
+    await dialog.dismiss();
+  });
+  await page.goto(`${siteUrl}/blogarticle/hostile-content`);
+  await waitForHydration(page);
+  const article = page.getByRole("article").first();
+  await expect(article.getByText("click me")).toBeVisible();
+  await article.getByText("click me").click();
+  await article.getByText("nested").hover();
+  await expect(article.locator("pre code")).toHaveText("<script>window.__pwned=6</script>");
+  expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(dialogs).toEqual([]);
+  const body = article.locator("[data-article-body]");
+  await expect(body).toBeVisible();
+  await expect(body.locator("script, iframe, svg, math, style, img, [onerror], [onload], [onmouseover]")).toHaveCount(0);
+  await expect(body.locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
+  await expect(article.getByRole("link", { name: "https://evil.example/embed" })).toHaveAttribute("rel", "noopener noreferrer nofollow");
+  await expect(page.locator("h1")).toHaveText("Hostile <img src=x onerror=alert(1)> title");
 });

@@ -38,7 +38,7 @@ function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JS
 /** An article's body: blocks already checked and sanitized at build time (src/lib/article-body.ts). */
 export function ArticleBody({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
   return (
-    <div className={styles.body}>
+    <div className={styles.body} data-article-body>
       {blocks.map((block, index) => (
         <Block key={index} block={block} blocks={blocks} />
       ))}
