@@ -21,6 +21,8 @@ const config: GatsbyConfig = {
     "gatsby-plugin-image",
     "gatsby-plugin-sharp",
     "gatsby-transformer-sharp",
+    // The site's own illustrations (hero, about), processed into sizes and formats at build time.
+    { resolve: "gatsby-source-filesystem", options: { name: "images", path: path.join(__dirname, "src", "images") } },
     {
       // Our local plugin (plugins/gatsby-source-firestore): Firestore when a project is configured,
       // otherwise the sample articles in content/blog, the embedded default.

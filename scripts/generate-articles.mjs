@@ -48,6 +48,7 @@ async function main() {
   const emulator = option("emulator");
   if (!emulator) throw new Error("Say which emulator: --emulator host:port (this script never writes to a real project).");
   process.env.FIRESTORE_EMULATOR_HOST = emulator;
+  process.env.METADATA_SERVER_DETECTION ??= "none"; // no credential lookups outside this machine
   const count = Number(option("count", "1000"));
   const imageBase = option("image-base", "http://127.0.0.1:9000/blog-images/");
   const covers = readdirSync(path.join(root, "content/blog/images")).filter((f) => f.endsWith(".webp"));

@@ -48,7 +48,11 @@ export function toFirestoreData(article, imageBase, Timestamp) {
 
 /** Seeds every sample article; returns how many were written. */
 export async function seed({ emulator, project, imageBase, contentDir }) {
-  if (emulator) process.env.FIRESTORE_EMULATOR_HOST = emulator;
+  if (emulator) {
+    process.env.FIRESTORE_EMULATOR_HOST = emulator;
+    // The emulator needs no credentials: keep google-auth from probing the cloud metadata server.
+    process.env.METADATA_SERVER_DETECTION ??= "none";
+  }
   const projectId = project ?? process.env.GATSBY_FIREBASE_PROJECT_ID ?? "demo-kindred";
   if (!emulator && !project) throw new Error("Say where to seed: --emulator host:port or --project ID.");
   const base = imageBase ?? `${(process.env.SITE_URL ?? "https://kindred.app").replace(/\/+$/, "")}/blog-images/`;

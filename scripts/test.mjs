@@ -61,7 +61,7 @@ function run([command, ...args]) {
     const child = spawn(command, args, {
       cwd: root,
       stdio: "inherit",
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", METADATA_SERVER_DETECTION: "none", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on("error", (error) => {

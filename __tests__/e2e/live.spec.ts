@@ -98,6 +98,7 @@ test.beforeAll(async () => {
   const host = `127.0.0.1:${emulatorPort}`;
   emulatorOrigin = `http://${host}`;
   process.env.FIRESTORE_EMULATOR_HOST = host;
+  process.env.METADATA_SERVER_DETECTION = "none"; // firebase-admin must not probe the cloud metadata server
   app = initializeApp({ projectId: PROJECT_ID }, "live-e2e");
   db = getFirestore(app);
 

@@ -1,11 +1,12 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
-import { GatsbyImage, getSrc, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { imageSrc as fallbackSrc, ResponsiveImage } from "../components/ResponsiveImage";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { ArticleView } from "../components/blog/ArticleView";
 import { BlogCard, cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
-import type { SafeBlock } from "../lib/article-body";
+import type { SafeBlock } from "../lib/article-blocks";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
 
@@ -65,7 +66,7 @@ export const query = graphql`
 export default function BlogArticleTemplate({ data, pageContext }: PageProps<BlogArticleData, BlogArticleContext>): JSX.Element {
   const post = data.blogPost;
   const image = post.featureImage?.childImageSharp?.gatsbyImageData;
-  const imageSrc = image ? getSrc(image) : post.featureImageUrl;
+  const imageSrc = image ? fallbackSrc(image) : post.featureImageUrl;
   const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc;
   const similar = pageContext.similarIds
     .map((id) => data.similar.nodes.find((node) => node.documentId === id))
@@ -92,7 +93,7 @@ export default function BlogArticleTemplate({ data, pageContext }: PageProps<Blo
         categories={post.categories}
         updatedOn={post.updatedOn}
         blocks={pageContext.blocks}
-        cover={image ? <GatsbyImage image={image} alt="" loading="eager" className={styles.cover} /> : <div className={styles.cover} aria-hidden="true" />}
+        cover={image ? <ResponsiveImage image={image} alt="" loading="eager" fetchPriority="high" className={styles.cover} /> : <div className={styles.cover} aria-hidden="true" />}
       />
       {similar.length > 0 && (
         <section className={`container ${styles.similar}`} aria-labelledby="similar-heading">

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { headingTag, type SafeBlock } from "../../lib/article-body";
+import { headingTag, type SafeBlock } from "../../lib/article-blocks";
 import { ParagraphBlock } from "./ParagraphBlock";
 import { HeaderBlock } from "./HeaderBlock";
 import { ListBlock } from "./ListBlock";

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-body";
+import type { SafeBlock } from "../../lib/article-blocks";
 import * as styles from "./article-body.module.css";
 
 /** Code shown as text: React escapes it, so markup inside is never interpreted. */

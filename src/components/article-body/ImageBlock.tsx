@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-body";
+import type { SafeBlock } from "../../lib/article-blocks";
 import * as styles from "./article-body.module.css";
 
 /** An image with its caption; stretched, bordered and background options each change its frame. */

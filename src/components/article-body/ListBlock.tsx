@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock, SafeListItem } from "../../lib/article-body";
+import type { SafeBlock, SafeListItem } from "../../lib/article-blocks";
 
 function Items({ items, ordered }: { items: SafeListItem[]; ordered: boolean }): JSX.Element {
   const Tag = ordered ? "ol" : "ul";

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { ArticleBody } from "../article-body/ArticleBody";
-import type { SafeBlock } from "../../lib/article-body";
+import type { SafeBlock } from "../../lib/article-blocks";
 import { formatUpdatedDate } from "../../lib/dates";
 import * as styles from "./article.module.css";
 
@@ -9,7 +9,7 @@ export interface ArticleViewProps {
   categories: string[];
   updatedOn: string | null;
   blocks: SafeBlock[];
-  /** The cover image, already sized (a GatsbyImage on built pages, an <img> on the fallback route). */
+  /** The cover image, already sized (a processed image on built pages, an <img> on the fallback route). */
   cover: React.ReactNode;
 }
 

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { graphql, Link } from "gatsby";
-import { GatsbyImage, type IGatsbyImageData } from "gatsby-plugin-image";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { ResponsiveImage } from "../ResponsiveImage";
 import { formatLastUpdate } from "../../lib/dates";
 import { articlePath } from "../../lib/slug";
 import * as styles from "./blog.module.css";
@@ -57,13 +58,14 @@ export function cardFromNode(node: BlogCardNode): BlogCardData {
 
 function CardImage({ card, eager }: { card: BlogCardData; eager: boolean }): JSX.Element {
   const [loaded, setLoaded] = React.useState(false);
+  const markLoaded = React.useCallback(() => setLoaded(true), []);
   const loading = eager ? "eager" : "lazy";
   return (
     <div className={`${styles.cardImage} ${loaded ? styles.loaded : ""}`}>
       {card.image ? (
-        <GatsbyImage image={card.image} alt="" loading={loading} onLoad={() => setLoaded(true)} className={styles.cardImageInner} />
+        <ResponsiveImage image={card.image} alt="" loading={loading} onLoad={markLoaded} className={styles.cardImageInner} />
       ) : card.imageSrc ? (
-        <img src={card.imageSrc} alt="" loading={loading} decoding="async" onLoad={() => setLoaded(true)} className={styles.cardImageInner} />
+        <img src={card.imageSrc} alt="" loading={loading} decoding="async" onLoad={markLoaded} className={styles.cardImageInner} />
       ) : null}
     </div>
   );

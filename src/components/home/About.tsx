@@ -1,21 +1,30 @@
 import * as React from "react";
-import { StaticImage } from "gatsby-plugin-image";
+import { graphql, useStaticQuery } from "gatsby";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { ResponsiveImage } from "../ResponsiveImage";
 import * as styles from "./home.module.css";
 
 /** Who we are and why we build Kindred the way we do. */
 export default function About(): JSX.Element {
+  const data = useStaticQuery<{ about: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null }>(graphql`
+    query AboutImage {
+      about: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "about.webp" }) {
+        childImageSharp {
+          gatsbyImageData(width: 520, placeholder: NONE, formats: [AUTO, WEBP, AVIF], quality: 70)
+        }
+      }
+    }
+  `);
   return (
     <section id="aboutUs" className={styles.about} aria-labelledby="about-heading">
       <div className={`container ${styles.aboutGrid}`}>
-        <StaticImage
-          className={styles.aboutImage}
-          src="../../images/about.webp"
-          alt="Two people sharing a coffee and a laugh, with small hearts rising between them"
-          width={520}
-          placeholder="none"
-          formats={["auto", "webp", "avif"]}
-          quality={70}
-        />
+        {data.about?.childImageSharp && (
+          <ResponsiveImage
+            className={styles.aboutImage}
+            image={data.about.childImageSharp.gatsbyImageData}
+            alt="Two people at a café table sharing coffee, the steam from their cups curling into a heart"
+          />
+        )}
         <div>
           <h2 id="about-heading" className={styles.sectionHeading}>
             About us

@@ -1,11 +1,22 @@
 import * as React from "react";
-import { StaticImage } from "gatsby-plugin-image";
+import { graphql, useStaticQuery } from "gatsby";
+import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { ResponsiveImage } from "../ResponsiveImage";
 import { GetTheAppButton } from "../layout/GetTheAppButton";
 import { HashLink } from "../layout/HashLink";
 import * as styles from "./home.module.css";
 
 /** The first screen of Home: the promise of the app and the way to get it. */
 export function Hero(): JSX.Element {
+  const data = useStaticQuery<{ hero: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null }>(graphql`
+    query HeroImage {
+      hero: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "hero.webp" }) {
+        childImageSharp {
+          gatsbyImageData(width: 560, placeholder: NONE, formats: [AUTO, WEBP, AVIF], quality: 75)
+        }
+      }
+    }
+  `);
   return (
     <section id="hero" className={styles.hero} aria-labelledby="hero-heading">
       <div className={`container ${styles.heroGrid}`}>
@@ -22,16 +33,15 @@ export function Hero(): JSX.Element {
             </HashLink>
           </div>
         </div>
-        <StaticImage
-          className={styles.heroImage}
-          src="../../images/hero.webp"
-          alt="A phone showing a match between two profiles joined by a heart, with chat bubbles around it"
-          width={560}
-          loading="eager"
-          placeholder="none"
-          formats={["auto", "webp", "avif"]}
-          quality={75}
-        />
+        {data.hero?.childImageSharp && (
+          <ResponsiveImage
+            className={styles.heroImage}
+            image={data.hero.childImageSharp.gatsbyImageData}
+            alt="A phone showing a match between two profiles joined by a heart, with chat bubbles around it"
+            loading="eager"
+            fetchPriority="high"
+          />
+        )}
       </div>
     </section>
   );
