@@ -54,8 +54,14 @@ export function headerPolicy(): string {
   return ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'", `frame-src ${EMBED_FRAME_SOURCES.join(" ")}`].join("; ");
 }
 
-/** The page with its policy as the first element of <head>, so it covers everything after it. */
+/**
+ * The page with its policy as the first element of <head>, so it covers everything after it. A
+ * policy from an earlier build is replaced: Gatsby keeps unchanged pages between builds but
+ * rewrites their inline scripts, and a stale second policy would block them.
+ */
 export function withPolicyMeta(html: string, policy: string): string {
   const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}"/>`;
-  return html.replace(/<head([^>]*)>/i, `<head$1>${meta}`);
+  return html
+    .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/gi, "")
+    .replace(/<head([^>]*)>/i, `<head$1>${meta}`);
 }

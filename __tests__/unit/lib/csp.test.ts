@@ -28,6 +28,11 @@ describe("pagePolicy", () => {
     expect(pagePolicy([], "127.0.0.1:8080")).toContain("http://127.0.0.1:8080");
   });
 
+  it("replaces the policy an earlier build left in the page", () => {
+    const once = withPolicyMeta("<html><head><title>x</title>", "old");
+    expect(withPolicyMeta(once, "new")).toBe('<html><head><meta http-equiv="Content-Security-Policy" content="new"/><title>x</title>');
+  });
+
   it("goes first in <head>, escaped", () => {
     expect(withPolicyMeta("<html><head><title>x</title>", 'a "b"')).toBe(
       '<html><head><meta http-equiv="Content-Security-Policy" content="a &quot;b&quot;"/><title>x</title>',
