@@ -1,165 +1,218 @@
 import * as React from "react";
 import { Link } from "gatsby";
+import { Layout } from "../components/layout/Layout";
+import { Seo } from "../components/layout/Seo";
 import { LegalPage, type LegalSection } from "../components/legal/LegalPage";
-import { POLICIES_UPDATED, SUPPORT_EMAIL } from "../components/legal/support";
 
-const SECTIONS: LegalSection[] = [
+const supportEmail = <a href="mailto:support@kindred.app">support@kindred.app</a>;
+
+const sections: readonly LegalSection[] = [
   {
-    id: "acceptance",
-    heading: "1. Accepting these terms",
-    body: (
-      <p>
-        By creating a Kindred account, downloading the app or using this website, you agree to these Terms and
-        Conditions and to our <Link to="/privacy">Privacy Policy</Link>. If you do not agree, please do not use Kindred.
-        These terms are an agreement between you and Kindred Technologies, Bengaluru, India.
-      </p>
-    ),
-  },
-  {
-    id: "eligibility",
-    heading: "2. Who can use Kindred",
-    body: (
+    id: "about-these-terms",
+    title: "About these terms",
+    content: (
       <>
         <p>
-          <strong>You must be over 18 years of age</strong> to create an account or use the app. By registering you
-          confirm that you are over 18, that you are legally able to enter into this agreement, and that you have not
-          been convicted of a sexual offence or barred from using dating services.
+          These Terms and Conditions are an agreement between you and Kindred Technologies, a company based in
+          Bengaluru, India (“Kindred”, “we”, “us”). They apply to the Kindred mobile app and to this website, which
+          together we call the “service”.
         </p>
         <p>
-          We remove any account we believe belongs to someone under 18, and we report suspected child exploitation to
-          the authorities as described in our <Link to="/safety">Safety and Child Protection Policy</Link>.
+          By creating an account or using the service, you accept these terms, our{" "}
+          <Link to="/privacy">Privacy Policy</Link> and our{" "}
+          <Link to="/safety">Safety and Child Protection Policy</Link>. If you do not agree with them, please do not
+          use Kindred.
         </p>
       </>
     ),
   },
   {
-    id: "account",
-    heading: "3. Your account",
-    body: (
+    id: "eligibility",
+    title: "Who can use Kindred",
+    content: (
+      <>
+        <p>
+          <strong>You must be over 18 years of age to create an account or use the app.</strong> When you sign up, you
+          confirm that:
+        </p>
+        <ul>
+          <li>you are over 18 years of age;</li>
+          <li>you are legally able to enter into a binding contract under Indian law;</li>
+          <li>you have not been convicted of a sexual offence or of any offence involving violence;</li>
+          <li>you have not previously been banned from Kindred.</li>
+        </ul>
+        <p>
+          We may ask you to confirm your age at any time. If we believe that an account belongs to someone under 18,
+          we remove it immediately.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "your-account",
+    title: "Your account",
+    content: (
       <ul>
-        <li>Give accurate information about yourself and keep it up to date.</li>
-        <li>Use only your own photos, and keep your login details private.</li>
-        <li>One person, one account. Accounts cannot be sold, shared or transferred.</li>
-        <li>You are responsible for everything that happens under your account.</li>
+        <li>Give accurate, current information about yourself and keep it up to date.</li>
+        <li>Use only photos of yourself, and only ones you have the right to share.</li>
+        <li>Keep your login details private. Each person may have one account, which cannot be sold or shared.</li>
+        <li>
+          You are responsible for everything done through your account. If you think someone else has access to it,
+          tell us straight away at {supportEmail}.
+        </li>
       </ul>
     ),
   },
   {
-    id: "conduct",
-    heading: "4. How we expect you to behave",
-    body: (
+    id: "community-rules",
+    title: "Community rules",
+    content: (
       <>
-        <p>Kindred is for people looking for genuine connections. You agree not to:</p>
+        <p>Kindred is a place for adults looking for genuine, respectful connections. When you use it, you must not:</p>
         <ul>
-          <li>harass, threaten, bully, stalk or intimidate anyone;</li>
-          <li>post nudity, sexual content involving minors, hate speech, violence or anything illegal;</li>
-          <li>impersonate anyone or misrepresent your identity, age or relationship status;</li>
-          <li>ask other members for money, or promote products, services or schemes;</li>
-          <li>use bots, scrapers or any automated means to access the service;</li>
-          <li>share another person&apos;s private information without their consent.</li>
+          <li>harass, bully, threaten, stalk or intimidate anyone, on or off the app;</li>
+          <li>share content that is sexually explicit, violent, hateful, discriminatory or illegal;</li>
+          <li>
+            share, request or promote any content or behaviour that sexualises or exploits children (we report it to
+            the authorities);
+          </li>
+          <li>pretend to be someone else, or lie about your age, identity or relationship status;</li>
+          <li>ask other members for money, or use Kindred to advertise, sell or recruit;</li>
+          <li>share anyone’s private information, photos or messages without their consent;</li>
+          <li>use bots, scrapers or other automated tools, or try to break or get around our security.</li>
         </ul>
       </>
     ),
   },
   {
-    id: "content",
-    heading: "5. Content you share",
-    body: (
-      <p>
-        You keep ownership of the photos and words you post. You give Kindred a non-exclusive, worldwide, royalty-free
-        licence to host, show and adapt that content only to operate and improve the service. We may remove content that
-        breaks these terms or the law, and we moderate content with automated tools and human reviewers.
-      </p>
-    ),
-  },
-  {
-    id: "termination",
-    heading: "6. Suspension and termination",
-    body: (
+    id: "your-content",
+    title: "Your content",
+    content: (
       <>
         <p>
-          We may suspend or terminate your account at any time, <strong>without notice</strong>, if we believe you have
-          broken these terms, put other members at risk, or broken the law. Where it is safe and lawful, we will tell
-          you why.
+          You own what you post on Kindred, such as your profile text, photos and messages. By posting it, you give us
+          a non-exclusive, royalty-free, worldwide licence to store, display and process it, only as needed to run,
+          protect and improve the service. The licence ends when you delete the content or your account, except where
+          we must keep it by law or to deal with a report.
         </p>
         <p>
-          You can delete your account whenever you like from the app&apos;s settings. Deleting the app alone does not
-          delete your account.
+          You are responsible for what you post. We review content with automated tools and human moderators, and we
+          may remove anything that breaks these terms or the law.
         </p>
       </>
     ),
   },
   {
-    id: "purchases",
-    heading: "7. Subscriptions and purchases",
-    body: (
+    id: "safety",
+    title: "Staying safe",
+    content: (
       <p>
-        Optional paid features are billed through the app store you downloaded Kindred from, under that store&apos;s
-        terms. Subscriptions renew automatically until you cancel them in your store account settings. Refunds follow the
-        store&apos;s policy and applicable Indian consumer law.
+        Kindred does not carry out criminal background checks on its members, and we cannot control what people do
+        off the app. Take care when you talk to and meet people: meet in a public place, tell a friend where you are
+        going, and never send money to someone you have met online. If anyone makes you feel unsafe, use the{" "}
+        <strong>Report</strong> feature in the app or write to us at {supportEmail}.
       </p>
     ),
   },
   {
-    id: "safety",
-    heading: "8. Meeting people safely",
-    body: (
+    id: "suspension-and-termination",
+    title: "Suspension and termination",
+    content: (
+      <>
+        <p>
+          <strong>
+            We may suspend or terminate your account at any time, without notice, if we believe that you have broken
+            these terms or the law, or that you put other members at risk.
+          </strong>{" "}
+          Where it is safe and lawful to do so, we will tell you why. If your account is terminated, you may not
+          create a new one.
+        </p>
+        <p>
+          You can delete your account at any time from the settings in the app. Uninstalling the app does not delete
+          your account.
+        </p>
+      </>
+    ),
+  },
+  {
+    id: "paid-features",
+    title: "Paid features",
+    content: (
       <p>
-        Kindred does not run criminal background checks on its members. Take care when communicating with and meeting
-        people: meet in public places, tell a friend your plans, and use the in-app Report feature if anything worries
-        you. You are responsible for your interactions with other members.
+        Creating an account and using Kindred’s core features is free. If you choose a paid feature, we show you the
+        price and what you get before you pay. Payments are handled by the app store you downloaded Kindred from,
+        under its terms; subscriptions renew until you cancel them in your store account. Refunds follow the store’s
+        policy and Indian consumer law.
       </p>
     ),
   },
   {
     id: "liability",
-    heading: "9. Disclaimers and liability",
-    body: (
+    title: "Disclaimers and liability",
+    content: (
       <p>
-        The service is provided &quot;as is&quot;. To the extent permitted by law, Kindred is not liable for indirect or
-        consequential losses, or for the conduct of any member on or off the app. Nothing in these terms limits liability
-        that cannot be limited under Indian law.
+        We work hard to keep Kindred available and safe, but we provide the service “as is” and cannot promise that it
+        will always be error-free or that you will find a match. To the extent the law allows, Kindred is not liable
+        for indirect or consequential loss, or for the conduct of any member, on or off the app. Nothing in these terms
+        limits any right you have under Indian law that cannot be limited by contract.
       </p>
     ),
   },
   {
     id: "changes",
-    heading: "10. Changes to these terms",
-    body: (
+    title: "Changes to these terms",
+    content: (
       <p>
-        We may update these terms as the service evolves. For material changes we will give you{" "}
-        <strong>at least 30 days&apos; notice</strong> in the app or by e-mail before they take effect. If you keep
-        using Kindred after that, you accept the updated terms.
+        We may update these terms as Kindred changes. <strong>For material changes, we give you at least 30 days’
+        notice</strong> in the app or by e-mail before they take effect. If you keep using Kindred after that date, you
+        accept the new terms; if you do not agree with them, you can delete your account before they apply.
       </p>
     ),
   },
   {
-    id: "law",
-    heading: "11. Governing law and contact",
-    body: (
+    id: "governing-law",
+    title: "Governing law and disputes",
+    content: (
       <p>
-        These terms are governed by the laws of India, and the courts of Bengaluru, Karnataka, have jurisdiction.
-        Questions? Write to <a href={`mailto:${SUPPORT_EMAIL}`}>{SUPPORT_EMAIL}</a>.
+        These terms are governed by the laws of India. If a dispute arises, please contact us first: most problems can
+        be solved quickly. Any dispute we cannot settle together falls under the exclusive jurisdiction of the courts
+        of Bengaluru, Karnataka.
+      </p>
+    ),
+  },
+  {
+    id: "contact",
+    title: "Contact",
+    content: (
+      <p>
+        Questions about these terms, or a complaint for our grievance officer? Write to us at {supportEmail}. We
+        acknowledge complaints within 24 hours and aim to resolve them within 15 days.
       </p>
     ),
   },
 ];
 
-/** Terms and Conditions. */
+/** The Terms and Conditions: who may use Kindred and the rules of using it. */
 export default function TermsPage(): JSX.Element {
   return (
-    <LegalPage
-      title="Terms and Conditions"
-      description="The rules for using Kindred: who can join (over 18 only), how we expect members to behave, and how accounts can be suspended or terminated."
-      path="/terms"
-      lastUpdated={POLICIES_UPDATED}
-      intro={
-        <p>
-          Kindred exists to help adults build meaningful, respectful connections. These terms explain what you can
-          expect from us and what we expect from you. Please read them carefully.
-        </p>
-      }
-      sections={SECTIONS}
-    />
+    <Layout>
+      <Seo
+        title="Terms and Conditions"
+        description="The rules for using Kindred: you must be over 18, how we expect members to behave, when accounts can be suspended or terminated, and how we change these terms."
+        path="/terms"
+      />
+      <LegalPage
+        title="Terms and Conditions"
+        lastUpdated="1 November 2023"
+        lastUpdatedDateTime="2023-11-01"
+        intro={
+          <p>
+            Kindred helps adults build meaningful, respectful connections. These terms explain what you can expect from
+            us and what we expect from you. Please read them carefully before you use the app.
+          </p>
+        }
+        sections={sections}
+      />
+    </Layout>
   );
 }

@@ -1,52 +1,86 @@
 import * as React from "react";
-import { Layout } from "../layout/Layout";
-import { Seo } from "../layout/Seo";
 import * as styles from "./legal.module.css";
 
+/** One section of a policy; the page numbers the sections in the order given. */
 export interface LegalSection {
-  /** Anchor id of the section. */
+  /** Anchor of the section, unique on its page (for example "eligibility" gives /terms#eligibility). */
   id: string;
-  heading: string;
-  body: React.ReactNode;
+  /** The heading without its number: "Introduction" is shown as "1. Introduction". */
+  title: string;
+  content: React.ReactNode;
 }
 
 export interface LegalPageProps {
   title: string;
-  description: string;
-  path: string;
+  /** The date as readers see it, for example "1 November 2023". */
   lastUpdated: string;
-  intro: React.ReactNode;
-  sections: LegalSection[];
+  /** The same date as YYYY-MM-DD, for the machine-readable <time> element. */
+  lastUpdatedDateTime: string;
+  intro?: React.ReactNode;
+  sections: readonly LegalSection[];
+  /** Whether to list the sections before the first one; true unless set. */
+  showContents?: boolean;
 }
 
-/** A policy page: title, last-updated line, contents, and numbered or titled sections. */
-export function LegalPage({ title, description, path, lastUpdated, intro, sections }: LegalPageProps): JSX.Element {
+const TITLE_ID = "legal-page-title";
+
+const headingId = (section: LegalSection): string => `${section.id}-heading`;
+
+/**
+ * The body of a policy page (Terms, Privacy, Safety): its title, the date it last changed, an optional
+ * table of contents, and numbered sections. The page itself supplies the Layout and the Seo tags.
+ */
+export function LegalPage({
+  title,
+  lastUpdated,
+  lastUpdatedDateTime,
+  intro,
+  sections,
+  showContents = true,
+}: LegalPageProps): JSX.Element {
   return (
-    <Layout>
-      <Seo title={title} description={description} path={path} />
-      <article className={`container ${styles.page}`} aria-labelledby="legal-title">
+    <div className="container">
+      <article className={styles.legalPage} aria-labelledby={TITLE_ID}>
         <header className={styles.header}>
-          <h1 id="legal-title">{title}</h1>
-          <p className={styles.updated}>Last updated: {lastUpdated}</p>
-          <div className={styles.intro}>{intro}</div>
+          <h1 id={TITLE_ID} className={styles.title}>
+            {title}
+          </h1>
+          <p className={styles.lastUpdated}>
+            Last updated: <time dateTime={lastUpdatedDateTime}>{lastUpdated}</time>
+          </p>
+          {intro ? <div className={styles.intro}>{intro}</div> : null}
         </header>
-        <nav className={styles.contents} aria-label="Contents">
-          <p className={styles.contentsHeading}>Contents</p>
-          <ol>
-            {sections.map((section) => (
-              <li key={section.id}>
-                <a href={`#${section.id}`}>{section.heading.replace(/^\d+\.\s*/, "")}</a>
-              </li>
-            ))}
-          </ol>
-        </nav>
-        {sections.map((section) => (
-          <section key={section.id} id={section.id} aria-labelledby={`${section.id}-heading`} className={styles.section}>
-            <h2 id={`${section.id}-heading`}>{section.heading}</h2>
-            {section.body}
+
+        {showContents ? (
+          <nav className={styles.tableOfContents} aria-label="Contents">
+            {/* The visible label repeats the navigation landmark's name, so screen readers skip it. */}
+            <p className={styles.tableOfContentsTitle} aria-hidden="true">
+              Contents
+            </p>
+            <ol className={styles.tableOfContentsList}>
+              {sections.map((section) => (
+                <li key={section.id}>
+                  <a href={`#${section.id}`}>{section.title}</a>
+                </li>
+              ))}
+            </ol>
+          </nav>
+        ) : null}
+
+        {sections.map((section, index) => (
+          <section
+            key={section.id}
+            id={section.id}
+            className={styles.section}
+            aria-labelledby={headingId(section)}
+          >
+            <h2 id={headingId(section)} className={styles.sectionTitle}>
+              {`${index + 1}. ${section.title}`}
+            </h2>
+            {section.content}
           </section>
         ))}
       </article>
-    </Layout>
+    </div>
   );
 }
