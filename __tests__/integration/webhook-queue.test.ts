@@ -1,0 +1,210 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fingerprint, post, SECRET, sign, startService, status, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
+
+// The rebuild service as a real process, with a stand-in build command that can be held open,
+// failed or broken on demand: authentication, limits, coalescing, failure and rollback.
+const FAKE_BUILD = path.join(__dirname, "../support/fake-site-build.mjs");
+
+let dir: string;
+let service: RebuildService;
+const projectDir = () => path.join(dir, "project");
+const publishDir = () => path.join(dir, "site");
+const runsFile = () => path.join(dir, "runs.jsonl");
+const runs = (): { event: string; id: string; at: number; secret: string | null }[] =>
+  existsSync(runsFile()) ? readFileSync(runsFile(), "utf8").trim().split("\n").map((line) => JSON.parse(line)) : [];
+const homePage = () => readFileSync(path.join(publishDir(), "index.html"), "utf8");
+
+const start = (env: Record<string, string> = {}) =>
+  startService({
+    PUBLISH_DIR: publishDir(),
+    PROJECT_DIR: projectDir(),
+    BUILD_COMMAND: `"${process.execPath}" "${FAKE_BUILD}"`,
+    FAKE_BUILD_RUNS: runsFile(),
+    FAKE_BUILD_MS: "100",
+    ...env,
+  });
+
+beforeEach(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "rebuild-queue-"));
+  mkdirSync(projectDir());
+  writeFileSync(path.join(projectDir(), "version.txt"), "v1");
+});
+
+afterEach(async () => {
+  await service?.stop();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+test("refuses to start without a secret of at least 32 characters, saying why", async () => {
+  await expect(startService({ REBUILD_SECRET: "too-short", PUBLISH_DIR: path.join(dir, "site") })).rejects.toThrow(
+    /exited with 78[\s\S]*REBUILD_SECRET must be set to at least 32 characters \(it has 9\)/,
+  );
+  await expect(startService({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "" })).rejects.toThrow(/PUBLISH_DIR must name/);
+});
+
+test("answers 401 to a bad signature or token and builds nothing", async () => {
+  service = await start();
+  const body = JSON.stringify({ reason: "forged" });
+  const attempts: Record<string, string>[] = [
+    { "x-signature-256": sign(body, "another-secret-that-is-long-enough-000") },
+    { "x-signature-256": sign(JSON.stringify({ reason: "tampered" })) },
+    { "x-signature-256": sign(body).replace("sha256=", "") },
+    { "x-signature-256": "sha256=" },
+    // A valid token does not rescue a request whose signature is wrong.
+    { "x-signature-256": "sha256=00", authorization: `Bearer ${SECRET}` },
+    { authorization: `Bearer ${SECRET.slice(0, -1)}` },
+    { authorization: SECRET },
+    {},
+  ];
+  for (const headers of attempts) {
+    const response = await fetch(`${service.url}/rebuild`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+    expect(response.status).toBe(401);
+    expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
+  }
+  const rollback = await fetch(`${service.url}/rollback`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+  expect(rollback.status).toBe(401);
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const after = await status(service);
+  expect(after.builds).toEqual([]);
+  expect(after.current).toBeNull();
+  expect(runs()).toEqual([]);
+  expect(existsSync(publishDir())).toBe(false);
+});
+
+test("accepts a signature or a bearer token with 202 and a build id, and rejects wrong methods, types and sizes", async () => {
+  service = await start({ MAX_BODY_BYTES: "1024" });
+  const signed = await post(`${service.url}/rebuild`, { reason: "signed" });
+  expect(signed.status).toBe(202);
+  expect(await signed.json()).toEqual({ buildId: expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{6}$/), state: "running", coalesced: false, status: "/status" });
+  const bearer = await fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json; charset=utf-8", authorization: `Bearer ${SECRET}` } });
+  expect(bearer.status).toBe(202);
+
+  const get = await fetch(`${service.url}/rebuild`);
+  expect(get.status).toBe(405);
+  expect(get.headers.get("allow")).toBe("POST");
+  const text = await fetch(`${service.url}/rebuild`, { method: "POST", body: "rebuild please", headers: { "content-type": "text/plain", "x-signature-256": sign("rebuild please") } });
+  expect(text.status).toBe(415);
+  const big = JSON.stringify({ reason: "x".repeat(2000) });
+  const oversized = await fetch(`${service.url}/rebuild`, { method: "POST", body: big, headers: { "content-type": "application/json", "x-signature-256": sign(big) } });
+  expect(oversized.status).toBe(413);
+  const broken = "{not json";
+  const notJson = await fetch(`${service.url}/rebuild`, { method: "POST", body: broken, headers: { "content-type": "application/json", "x-signature-256": sign(broken) } });
+  expect(notJson.status).toBe(400);
+  expect((await post(`${service.url}/rebuild`, ["an", "array"])).status).toBe(400);
+  expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+  expect((await fetch(`${service.url}/nothing-here`)).status).toBe(404);
+
+  const final = await waitForIdle(service);
+  expect(final.builds.map((build) => build.state)).toEqual(["succeeded", "succeeded"]);
+  expect(final.builds.map((build) => build.reason)).toEqual(["bearer", "signed"]);
+});
+
+test("limits each client's rate with 429 and Retry-After, counting refused attempts too", async () => {
+  service = await start({ RATE_LIMIT_PER_MINUTE: "3" });
+  const answers: number[] = [];
+  for (let i = 0; i < 3; i += 1) {
+    answers.push((await fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-signature-256": "sha256=bad" } })).status);
+  }
+  const limited = await post(`${service.url}/rebuild`);
+  expect(answers).toEqual([401, 401, 401]);
+  expect(limited.status).toBe(429);
+  expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
+  expect((await status(service)).builds).toEqual([]);
+});
+
+test("20 concurrent triggers during a build give exactly one follow-up build, never two at once", async () => {
+  service = await start({ FAKE_BUILD_MS: "1500" });
+  const first = (await (await post(`${service.url}/rebuild`, { reason: "first" })).json()) as { buildId: string };
+  await waitForStatus(service, (current) => current.current?.state === "running");
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${service.url}/rebuild`, { reason: `burst ${i}` })));
+  expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
+  const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { buildId: string; state: string }[];
+  const followUp = bodies[0]!.buildId;
+  expect(followUp).not.toBe(first.buildId);
+  expect(new Set(bodies.map((body) => body.buildId))).toEqual(new Set([followUp]));
+  expect(bodies.every((body) => body.state === "queued")).toBe(true);
+
+  const final = await waitForIdle(service);
+  expect(final.builds.map((build) => [build.id, build.triggers, build.state])).toEqual([
+    [followUp, 20, "succeeded"],
+    [first.buildId, 1, "succeeded"],
+  ]);
+  const events = runs();
+  expect(events.map((event) => `${event.event}:${event.id}`)).toEqual([`start:${first.buildId}`, `end:${first.buildId}`, `start:${followUp}`, `end:${followUp}`]);
+  // The build never sees the shared secret, and /status never shows it.
+  expect(events.every((event) => event.secret === null)).toBe(true);
+  expect(JSON.stringify(final)).not.toContain(SECRET);
+});
+
+test("a failed build or a failed output check leaves the published site byte for byte as it was", async () => {
+  service = await start();
+  await post(`${service.url}/rebuild`);
+  const good = await waitForIdle(service);
+  expect(good.published).toBe(good.builds[0]!.id);
+  const before = fingerprint(publishDir());
+  expect(homePage()).toContain("Home v1");
+
+  writeFileSync(path.join(projectDir(), "version.txt"), "v2");
+  writeFileSync(path.join(projectDir(), "FAIL"), "");
+  await post(`${service.url}/rebuild`, { reason: "broken config" });
+  const failed = await waitForIdle(service);
+  expect(failed.builds[0]).toMatchObject({ state: "failed", phase: "build", error: "The build command exited with code 1." });
+  expect(failed.builds[0]!.logTail).toContain("error in gatsby-config (FAIL present)");
+  expect(fingerprint(publishDir())).toEqual(before);
+
+  rmSync(path.join(projectDir(), "FAIL"));
+  writeFileSync(path.join(projectDir(), "BROKEN_OUTPUT"), "");
+  await post(`${service.url}/rebuild`, { reason: "incomplete output" });
+  const unchecked = await waitForIdle(service);
+  expect(unchecked.builds[0]).toMatchObject({ state: "failed", phase: "check" });
+  expect(unchecked.builds[0]!.error).toContain("missing article page blogarticle/second-article/index.html");
+  expect(fingerprint(publishDir())).toEqual(before);
+  expect(unchecked.published).toBe(good.published);
+  expect(unchecked.releases.map((release) => release.id)).toEqual([good.published]);
+});
+
+test("rollback republishes the previous build, and a later rollback goes further back", async () => {
+  service = await start({ KEEP_BUILDS: "2" });
+  const ids: string[] = [];
+  for (const version of ["v1", "v2", "v3"]) {
+    writeFileSync(path.join(projectDir(), "version.txt"), version);
+    ids.push(((await (await post(`${service.url}/rebuild`, { reason: version })).json()) as { buildId: string }).buildId);
+    await waitForIdle(service);
+  }
+  expect(homePage()).toContain("Home v3");
+  // Only the newest two releases are kept.
+  expect((await status(service)).releases.map((release) => release.id)).toEqual([ids[2], ids[1]]);
+
+  const rolled = await post(`${service.url}/rollback`, {});
+  expect(rolled.status).toBe(200);
+  expect(await rolled.json()).toEqual({ published: ids[1], previous: ids[2] });
+  expect(homePage()).toContain("Home v2");
+  expect((await status(service)).published).toBe(ids[1]);
+
+  const nothingOlder = await post(`${service.url}/rollback`, {});
+  expect(nothingOlder.status).toBe(409);
+  expect(homePage()).toContain("Home v2");
+  const forward = await post(`${service.url}/rollback`, { buildId: ids[2] });
+  expect(forward.status).toBe(200);
+  expect(homePage()).toContain("Home v3");
+  expect((await post(`${service.url}/rollback`, { buildId: ids[0] })).status).toBe(404);
+});
+
+test("SIGTERM during a build cancels it and leaves the published site alone", async () => {
+  service = await start();
+  await post(`${service.url}/rebuild`);
+  await waitForIdle(service);
+  const before = fingerprint(publishDir());
+  await service.stop();
+  service = await start({ FAKE_BUILD_MS: "30000" });
+  await post(`${service.url}/rebuild`);
+  await waitForStatus(service, (current) => current.current?.state === "running");
+  await new Promise((resolve) => setTimeout(resolve, 200));
+  const started = Date.now();
+  expect(await service.stop()).toBe(0);
+  expect(Date.now() - started).toBeLessThan(15_000);
+  expect(runs().filter((event) => event.event === "end")).toHaveLength(1);
+  expect(fingerprint(publishDir())).toEqual(before);
+});

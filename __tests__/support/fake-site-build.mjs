@@ -1,0 +1,32 @@
+// A stand-in for `gatsby build` in the rebuild service's queue tests, so they can hold a build open
+// for as long as they need: writes a small site that passes the output check after FAKE_BUILD_MS.
+// It publishes the project's version.txt, logs each run to FAKE_BUILD_RUNS, fails when the project
+// holds a file named FAIL, and leaves out an article page when it holds BROKEN_OUTPUT.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+
+const runs = process.env.FAKE_BUILD_RUNS;
+const id = process.env.BUILD_ID;
+const note = (event) => runs && appendFileSync(runs, `${JSON.stringify({ event, id, at: Date.now(), secret: process.env.REBUILD_SECRET ?? null })}\n`);
+const page = (title) => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
+const write = (file, text) => {
+  mkdirSync(file.split("/").slice(0, -1).join("/") || ".", { recursive: true });
+  writeFileSync(file, text);
+};
+
+note("start");
+console.log(`fake build ${id} starting`);
+await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 300)));
+if (existsSync("FAIL")) {
+  console.error("fake build: error in gatsby-config (FAIL present)");
+  note("fail");
+  process.exit(1);
+}
+const version = existsSync("version.txt") ? readFileSync("version.txt", "utf8").trim() : "none";
+write("public/index.html", page(`Home ${version}`));
+write("public/blog/index.html", page("Blog"));
+write("public/404.html", page("Not found"));
+write("public/blog-index.json", JSON.stringify([{ slug: "first-article" }, { slug: "second-article" }]));
+write("public/blogarticle/first-article/index.html", page("First"));
+if (!existsSync("BROKEN_OUTPUT")) write("public/blogarticle/second-article/index.html", page("Second"));
+note("end");
+console.log(`fake build ${id} done`);

@@ -1,0 +1,109 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { createHash, createHmac } from "node:crypto";
+import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
+import path from "node:path";
+
+// Drives the real rebuild service (`node webhook/server.mjs`) as a separate process.
+const root = path.resolve(__dirname, "../..");
+export const SECRET = "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
+
+export interface RebuildService {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+  stop: () => Promise<number | null>;
+}
+
+export interface BuildView {
+  id: string;
+  state: string;
+  reason: string;
+  triggers: number;
+  durationMs: number | null;
+  phase?: string;
+  error?: string;
+  logTail?: string;
+}
+
+export interface Status {
+  published: string | null;
+  current: BuildView | null;
+  queued: BuildView | null;
+  builds: BuildView[];
+  releases: { id: string; published: boolean }[];
+}
+
+/** Starts the service with the given environment; resolves when it listens (PORT=0 picks a port). */
+export function startService(env: Record<string, string>): Promise<RebuildService> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(root, "webhook/server.mjs")], {
+      env: { ...process.env, REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let output = "";
+    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        resolve({
+          url: match[1]!,
+          child,
+          output: () => output,
+          exited,
+          stop: () => {
+            child.kill("SIGTERM");
+            return exited;
+          },
+        });
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then((code) => reject(new Error(`the rebuild service exited with ${code}:\n${output}`)));
+  });
+}
+
+export const sign = (body: string, secret = SECRET): string => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+
+/** POSTs a signed JSON body. */
+export function post(url: string, body: unknown = { reason: "test" }, headers: Record<string, string> = {}): Promise<Response> {
+  const text = JSON.stringify(body);
+  return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", "x-signature-256": sign(text), ...headers } });
+}
+
+export const status = async (service: RebuildService): Promise<Status> => (await fetch(`${service.url}/status`)).json() as Promise<Status>;
+
+/** Polls /status until `done` holds. */
+export async function waitForStatus(service: RebuildService, done: (status: Status) => boolean, timeoutMs = 240_000): Promise<Status> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const current = await status(service);
+    if (done(current)) return current;
+    if (Date.now() > deadline) throw new Error(`timed out waiting; last status ${JSON.stringify(current, null, 2)}\n${service.output().slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits until no build runs or waits, and returns the status. */
+export const waitForIdle = (service: RebuildService, timeoutMs?: number): Promise<Status> =>
+  waitForStatus(service, (current) => !current.current && !current.queued, timeoutMs);
+
+/** The published site as the symlink target plus a digest of every file under it. */
+export function fingerprint(publishDir: string): { target: string; digest: string; files: number } {
+  const hash = createHash("sha256");
+  let files = 0;
+  const walk = (dir: string): void => {
+    for (const name of readdirSync(dir).sort()) {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) walk(full);
+      else {
+        files += 1;
+        hash.update(path.relative(publishDir, full)).update("\0").update(readFileSync(full));
+      }
+    }
+  };
+  walk(publishDir);
+  return { target: readlinkSync(publishDir), digest: hash.digest("hex"), files };
+}

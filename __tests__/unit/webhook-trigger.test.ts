@@ -1,0 +1,269 @@
+/** @jest-environment node */
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import functionsTest from "firebase-functions-test";
+import { requestRebuild } from "../../webhook/trigger/index";
+import { createDebouncer } from "../../webhook/trigger/debounce";
+import { sign, verify } from "../../webhook/trigger/signature";
+
+// The module object the function calls into (a namespace import would be a copy), so spies reach it.
+const logger = jest.requireActual<typeof import("firebase-functions/logger")>("firebase-functions/logger");
+
+const SECRET = "test-rebuild-secret";
+const WINDOW_MS = 50;
+
+// The function reads its params (plain environment variables) when an event arrives, not when it
+// is loaded, so setting them here, and REBUILD_URL once the server has a port, is in time.
+process.env.REBUILD_SECRET = SECRET;
+process.env.REBUILD_DEBOUNCE_MS = String(WINDOW_MS);
+
+interface Recorded {
+  headers: http.IncomingHttpHeaders;
+  method: string | undefined;
+  raw: Buffer;
+  body: { reason: string; documents: string[]; requestedAt: string };
+}
+
+const testEnv = functionsTest(); // offline mode: no project, no credentials
+const wrapped = testEnv.wrap(requestRebuild);
+
+const requests: Recorded[] = [];
+let nextStatus: number[] = [];
+let server: http.Server;
+
+/** Writes blogMetaData/<id> from `before` to `after` (null: the document does not exist). */
+function write(id: string, before: Record<string, unknown> | null, after: Record<string, unknown> | null) {
+  const path = `blogMetaData/${id}`;
+  const snapshot = (data: Record<string, unknown> | null) => testEnv.firestore.makeDocumentSnapshot(data ?? {}, path);
+  return wrapped({ data: testEnv.makeChange(snapshot(before), snapshot(after)), params: { id } });
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+beforeAll(async () => {
+  server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (chunk: Buffer) => chunks.push(chunk));
+    req.on("end", () => {
+      const raw = Buffer.concat(chunks);
+      requests.push({ headers: req.headers, method: req.method, raw, body: JSON.parse(raw.toString("utf8")) });
+      const status = nextStatus.shift() ?? 202;
+      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ status }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  process.env.REBUILD_URL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/rebuild`;
+});
+
+afterAll(async () => {
+  testEnv.cleanup();
+  await new Promise((resolve) => server.close(resolve));
+});
+
+beforeEach(() => {
+  requests.length = 0;
+  nextStatus = [];
+  // Silences the structured logs (they bypass Jest's console) and lets tests check them.
+  for (const level of ["debug", "info", "error"] as const) jest.spyOn(logger, level).mockImplementation(() => {});
+});
+
+afterEach(() => jest.restoreAllMocks());
+
+describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
+  it("sends one signed request naming the document when a published article is created", async () => {
+    await write("first-date-tips", null, { published: true, title: "First date tips" });
+
+    expect(requests).toHaveLength(1);
+    const [request] = requests as [Recorded];
+    expect(request.method).toBe("POST");
+    expect(request.headers["content-type"]).toBe("application/json");
+    expect(verify(request.raw, request.headers["x-signature-256"] as string, SECRET)).toBe(true);
+    expect(request.headers["x-signature-256"]).toBe(sign(request.raw, SECRET));
+    expect(request.body).toEqual({ reason: "firestore", documents: ["first-date-tips"], requestedAt: expect.any(String) });
+    expect(new Date(request.body.requestedAt).toISOString()).toBe(request.body.requestedAt);
+    expect(logger.info).toHaveBeenCalledWith("Rebuild requested", expect.objectContaining({ status: 202 }));
+  });
+
+  it("sends nothing, and says why at debug level, when the article is a draft before and after", async () => {
+    await write("draft", { published: false, title: "Draft" }, { published: false, title: "Draft, edited" });
+    // A new unpublished document and the deletion of a draft change nothing visitors see either.
+    await write("new-draft", null, { title: "No published field" });
+    await write("deleted-draft", { published: false }, null);
+    await sleep(WINDOW_MS * 2);
+
+    expect(requests).toHaveLength(0);
+    expect(logger.debug).toHaveBeenCalledTimes(3);
+    expect(logger.debug).toHaveBeenCalledWith(expect.stringContaining("unpublished"), { document: "draft" });
+  });
+
+  it("does not count a truthy but non-boolean published field as published", async () => {
+    await write("stringly", null, { published: "true" });
+    expect(requests).toHaveLength(0);
+  });
+
+  it("requests a rebuild when an article is unpublished, so it leaves the site", async () => {
+    await write("withdrawn", { published: true }, { published: false });
+    expect(requests.map((r) => r.body.documents)).toEqual([["withdrawn"]]);
+  });
+
+  it("requests a rebuild when a published article is deleted", async () => {
+    await write("gone", { published: true }, null);
+    expect(requests.map((r) => r.body.documents)).toEqual([["gone"]]);
+  });
+
+  it("joins 10 writes within the window into exactly one request listing every id", async () => {
+    const ids = Array.from({ length: 10 }, (_, i) => `burst-${i}`);
+    const writes: Promise<unknown>[] = [];
+    // 5 ms apart, so only the window (not same-tick timing) can join them.
+    for (const id of ids) {
+      writes.push(write(id, { published: true }, { published: true, title: id }));
+      await sleep(5);
+    }
+    await Promise.all(writes);
+
+    expect(requests).toHaveLength(1);
+    expect([...requests[0]!.body.documents].sort()).toEqual([...ids].sort());
+    expect(verify(requests[0]!.raw, requests[0]!.headers["x-signature-256"] as string, SECRET)).toBe(true);
+  });
+
+  it("lists a document written twice in one batch once", async () => {
+    await Promise.all([write("twice", null, { published: true }), write("twice", { published: true }, { published: true })]);
+    expect(requests.map((r) => r.body.documents)).toEqual([["twice"]]);
+  });
+
+  it("rejects (so the event can be retried) and logs an error when the webhook answers 500", async () => {
+    nextStatus = [500];
+    await expect(write("broken", null, { published: true })).rejects.toThrow("Rebuild webhook answered 500");
+    expect(requests).toHaveLength(1);
+    expect(logger.error).toHaveBeenCalledWith("Rebuild webhook answered 500", expect.objectContaining({ status: 500 }));
+  });
+
+  it("rejects every event of the batch when the shared request fails", async () => {
+    nextStatus = [503];
+    const results = await Promise.allSettled([write("a", null, { published: true }), write("b", null, { published: true })]);
+    expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
+    expect(requests).toHaveLength(1);
+  });
+
+  it("resolves, logging at info level, when the webhook answers 429 (a build is already queued)", async () => {
+    nextStatus = [429];
+    await expect(write("queued", null, { published: true })).resolves.toBeUndefined();
+    expect(requests).toHaveLength(1);
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(logger.info).toHaveBeenCalledWith(expect.stringContaining("busy"), expect.objectContaining({ documents: ["queued"] }));
+  });
+
+  it("rejects and logs an error when the webhook cannot be reached", async () => {
+    const closed = http.createServer();
+    await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise((resolve) => closed.close(resolve));
+    const url = process.env.REBUILD_URL;
+    process.env.REBUILD_URL = `http://127.0.0.1:${port}/rebuild`;
+    try {
+      await expect(write("offline", null, { published: true })).rejects.toThrow();
+      expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("failed to reach"), expect.objectContaining({ documents: ["offline"] }));
+    } finally {
+      process.env.REBUILD_URL = url;
+    }
+  });
+});
+
+describe("createDebouncer", () => {
+  beforeEach(() => jest.useFakeTimers());
+  afterEach(() => jest.useRealTimers());
+
+  it("runs once, after the window has been quiet, with every id added", async () => {
+    const run = jest.fn((ids: string[]) => ids.length);
+    const { add } = createDebouncer({ waitMs: 50, maxWaitMs: 200, run });
+    const first = add("a");
+    jest.advanceTimersByTime(40);
+    const second = add("b");
+    jest.advanceTimersByTime(40); // 80 ms after the first add, 40 after the last: still waiting
+    expect(run).not.toHaveBeenCalled();
+    jest.advanceTimersByTime(10);
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenCalledWith(["a", "b"]);
+    await expect(Promise.all([first, second])).resolves.toEqual([2, 2]);
+  });
+
+  it("fires at maxWait under a steady stream that never leaves the window quiet", () => {
+    const run = jest.fn();
+    const { add } = createDebouncer({ waitMs: 50, maxWaitMs: 200, run });
+    // An add every 30 ms never lets the 50 ms window close.
+    for (let t = 0; t < 200; t += 30) {
+      add(`at-${t}`);
+      jest.advanceTimersByTime(30);
+    }
+    // 210 ms in: the batch started at 0 was sent at 200 with the adds made by then.
+    expect(run).toHaveBeenCalledTimes(1);
+    expect(run).toHaveBeenCalledWith(["at-0", "at-30", "at-60", "at-90", "at-120", "at-150", "at-180"]);
+  });
+
+  it("starts a new batch for adds made after a batch has run", async () => {
+    const run = jest.fn(async (ids: string[]) => ids.join());
+    const { add } = createDebouncer({ waitMs: 50, run });
+    const first = add("a");
+    jest.advanceTimersByTime(50);
+    const second = add("b");
+    jest.advanceTimersByTime(50);
+    expect(run.mock.calls).toEqual([[["a"]], [["b"]]]);
+    await expect(first).resolves.toBe("a");
+    await expect(second).resolves.toBe("b");
+  });
+
+  it("rejects every caller of a batch whose run throws", async () => {
+    const { add } = createDebouncer<never>({
+      waitMs: 10,
+      run: () => {
+        throw new Error("boom");
+      },
+    });
+    const calls = [add("a"), add("b")];
+    jest.advanceTimersByTime(10);
+    await expect(calls[0]).rejects.toThrow("boom");
+    await expect(calls[1]).rejects.toThrow("boom");
+  });
+});
+
+describe("sign / verify", () => {
+  const body = JSON.stringify({ reason: "firestore", documents: ["a"], requestedAt: "2025-01-01T00:00:00.000Z" });
+  const signature = sign(body, SECRET);
+
+  it("signs as sha256= and 64 hex digits", () => {
+    expect(signature).toMatch(/^sha256=[0-9a-f]{64}$/);
+    // A known HMAC-SHA256 vector (RFC 4231 test case 2) pins the algorithm and encoding.
+    expect(sign("what do ya want for nothing?", "Jefe")).toBe(
+      "sha256=5bdcc146bf60754e6a042426089575c75a003f089d2739839dec58b964ec3843",
+    );
+  });
+
+  it("accepts the right signature, for a string or the same bytes", () => {
+    expect(verify(body, signature, SECRET)).toBe(true);
+    expect(verify(Buffer.from(body), signature, SECRET)).toBe(true);
+  });
+
+  it.each([
+    ["a wrong secret", body, sign(body, "another-secret")],
+    ["a tampered body", body.replace('"a"', '"b"'), signature],
+    ["a missing prefix", body, signature.slice("sha256=".length)],
+    ["another prefix", body, signature.replace("sha256=", "sha1=")],
+    ["a digest one byte short", body, signature.slice(0, -2)],
+    ["a digest one byte long", body, `${signature}00`],
+    ["non-hex digits of the right length", body, `sha256=${"z".repeat(64)}`],
+    ["an empty header", body, ""],
+    ["the bare prefix", body, "sha256="],
+    ["an undefined header", body, undefined],
+    ["a null header", body, null],
+  ])("rejects %s", (_case, tested, header) => {
+    expect(verify(tested, header, SECRET)).toBe(false);
+  });
+
+  it("rejects everything when the secret is empty, even a signature made with it", () => {
+    expect(verify(body, sign(body, ""), "")).toBe(false);
+  });
+
+  it("returns false rather than throwing for a body it cannot hash", () => {
+    expect(verify(undefined as unknown as string, signature, SECRET)).toBe(false);
+  });
+});

@@ -1,0 +1,287 @@
+// The build queue and pipeline. One build at a time; triggers that arrive while one runs join a
+// single follow-up build. Each build syncs the project into a workspace, runs the build command,
+// copies the output into a fresh release directory, checks it, then swaps PUBLISH_DIR to it.
+import { randomBytes } from "node:crypto";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { checkOutput } from "./check-output.mjs";
+import { publishedTarget, swapSymlink } from "./publish.mjs";
+import { runCommand } from "./run-command.mjs";
+
+// Never copied into the workspace: dependencies are linked, and build output, caches and
+// reports of the working tree must not leak into a build.
+const NOT_SYNCED = new Set(["node_modules", ".cache", "public", ".git", "reports", "test-results", "playwright-report"]);
+const LOG_TAIL_CHARS = 4000;
+const HISTORY_LENGTH = 20;
+
+// Sortable by time (to the millisecond), unique by the random tail.
+const newId = () => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
+
+/** The part of a build record that /status shows. */
+const publicView = (build) =>
+  build && {
+    id: build.id,
+    state: build.state,
+    reason: build.reason,
+    triggers: build.triggers,
+    triggeredAt: build.triggeredAt,
+    startedAt: build.startedAt ?? null,
+    finishedAt: build.finishedAt ?? null,
+    durationMs: build.durationMs ?? null,
+    ...(build.state === "failed" ? { phase: build.phase, error: build.error, logTail: build.logTail } : {}),
+  };
+
+export class Builder {
+  #config;
+  #log;
+  #current = null;
+  #queued = null;
+  #history = [];
+  #publishing = Promise.resolve();
+  #stopping = false;
+  #idle = Promise.resolve();
+
+  constructor(config, log = console.log) {
+    this.#config = config;
+    this.#log = log;
+  }
+
+  get releasesDir() {
+    return path.join(this.#config.buildsDir, "releases");
+  }
+
+  get workspaceDir() {
+    return path.join(this.#config.buildsDir, "workspace");
+  }
+
+  /** Prepares the directories and fails early when PUBLISH_DIR cannot be managed. */
+  init() {
+    mkdirSync(this.releasesDir, { recursive: true });
+    mkdirSync(path.join(this.#config.buildsDir, "logs"), { recursive: true });
+    mkdirSync(path.dirname(this.#config.publishDir), { recursive: true });
+    publishedTarget(this.#config.publishDir);
+    return this;
+  }
+
+  /** Accepts a trigger: starts a build now, or joins the one follow-up build. */
+  trigger({ reason = "webhook" } = {}) {
+    if (this.#stopping) throw new Error("The service is stopping.");
+    if (this.#queued) {
+      this.#queued.triggers += 1;
+      return { build: publicView(this.#queued), coalesced: true };
+    }
+    const build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString() };
+    if (this.#current) {
+      this.#queued = build;
+      return { build: publicView(build), coalesced: false };
+    }
+    this.#start(build);
+    return { build: publicView(build), coalesced: false };
+  }
+
+  /** Releases that can be published again, newest first. */
+  releases() {
+    return readdirSync(this.releasesDir)
+      .filter((id) => existsSync(path.join(this.releasesDir, id, "build.json")))
+      .map((id) => JSON.parse(readFileSync(path.join(this.releasesDir, id, "build.json"), "utf8")))
+      .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt) || b.id.localeCompare(a.id));
+  }
+
+  /** The id of the release PUBLISH_DIR points at, if it is one of ours. */
+  publishedId() {
+    const target = publishedTarget(this.#config.publishDir);
+    if (!target || path.dirname(path.dirname(target)) !== this.releasesDir) return null;
+    return path.basename(path.dirname(target));
+  }
+
+  status() {
+    const publishedId = this.publishedId();
+    return {
+      published: publishedId,
+      current: publicView(this.#current),
+      queued: publicView(this.#queued),
+      builds: this.#history.map(publicView),
+      releases: this.releases().map(({ id, finishedAt, articles }) => ({ id, finishedAt, articles, published: id === publishedId })),
+    };
+  }
+
+  /** Publishes an earlier release: the one before the published one, or `buildId`. */
+  rollback(buildId) {
+    return this.#exclusive(async () => {
+      const releases = this.releases();
+      const publishedId = this.publishedId();
+      const current = releases.findIndex((release) => release.id === publishedId);
+      const target = buildId ? releases.find((release) => release.id === buildId) : current >= 0 ? releases[current + 1] : undefined;
+      if (!target) {
+        const error = new Error(buildId ? `No kept release ${buildId}.` : "No earlier release to roll back to.");
+        error.statusCode = buildId ? 404 : 409;
+        throw error;
+      }
+      const previous = publishedTarget(this.#config.publishDir);
+      swapSymlink(this.#config.publishDir, this.#siteDir(target.id));
+      const deployed = await this.#deploy(target.id, (text) => this.#log(text.trimEnd()));
+      if (!deployed) {
+        if (previous) swapSymlink(this.#config.publishDir, previous);
+        throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { statusCode: 502 });
+      }
+      this.#log(`Rolled back: ${publishedId ?? "nothing"} -> ${target.id}`);
+      return { published: target.id, previous: publishedId };
+    });
+  }
+
+  /** Stops accepting triggers, cancels the running build and waits for it to end. */
+  async stop() {
+    this.#stopping = true;
+    this.#queued = null;
+    this.#current?.cancel?.();
+    await this.#idle;
+  }
+
+  #siteDir(id) {
+    return path.join(this.releasesDir, id, "site");
+  }
+
+  // Publishing and rolling back never interleave.
+  #exclusive(task) {
+    const result = this.#publishing.then(task);
+    this.#publishing = result.catch(() => undefined);
+    return result;
+  }
+
+  #start(build) {
+    this.#current = build;
+    this.#idle = this.#run(build).then(() => {
+      this.#current = null;
+      this.#history.unshift(build);
+      this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+      const next = this.#queued;
+      this.#queued = null;
+      if (next && !this.#stopping) this.#start(next);
+    });
+  }
+
+  async #run(build) {
+    const { secret } = this.#config;
+    const logFile = path.join(this.#config.buildsDir, "logs", `${build.id}.log`);
+    let tail = "";
+    const output = (text) => {
+      // The secret never reaches a log, even if a build step prints its environment.
+      const clean = text.split(secret).join("[secret]");
+      appendFileSync(logFile, clean);
+      tail = (tail + clean).slice(-LOG_TAIL_CHARS);
+    };
+    const fail = (phase, error) => {
+      Object.assign(build, { state: "failed", phase, error, logTail: tail });
+      this.#log(`Build ${build.id} failed in ${phase}: ${error}`);
+    };
+    build.state = "running";
+    build.startedAt = new Date().toISOString();
+    const started = Date.now();
+    this.#log(`Build ${build.id} started (${build.triggers} trigger${build.triggers === 1 ? "" : "s"}, ${build.reason})`);
+    const release = path.join(this.releasesDir, build.id);
+    try {
+      this.#syncWorkspace();
+      const run = runCommand(this.#config.buildCommand, {
+        cwd: this.workspaceDir,
+        env: this.#childEnv(build.id),
+        timeoutMs: this.#config.buildTimeoutMs,
+        onOutput: output,
+      });
+      build.cancel = run.cancel;
+      const result = await run.done;
+      delete build.cancel;
+      if (result.code !== 0) {
+        // A failed or killed build may leave a half-written cache: the next build starts cold.
+        rmSync(path.join(this.workspaceDir, ".cache"), { recursive: true, force: true });
+        rmSync(path.join(this.workspaceDir, "public"), { recursive: true, force: true });
+        const why = result.cancelled
+          ? "cancelled"
+          : result.timedOut
+            ? `timed out after ${this.#config.buildTimeoutMs} ms`
+            : result.signal
+              ? `killed by ${result.signal}`
+              : `exited with code ${result.code}`;
+        fail("build", `The build command ${why}.`);
+        return;
+      }
+      mkdirSync(release, { recursive: true });
+      cpSync(path.join(this.workspaceDir, "public"), this.#siteDir(build.id), { recursive: true, verbatimSymlinks: true });
+      const { problems, articles } = checkOutput(this.#siteDir(build.id));
+      if (problems.length > 0) {
+        rmSync(release, { recursive: true, force: true });
+        output(`\nOutput check failed:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
+        fail("check", `The output check found ${problems.length} problem${problems.length === 1 ? "" : "s"}: ${problems.slice(0, 3).join("; ")}`);
+        return;
+      }
+      build.articles = articles;
+      await this.#exclusive(async () => {
+        const previous = publishedTarget(this.#config.publishDir);
+        writeFileSync(path.join(release, "build.json"), JSON.stringify({ id: build.id, reason: build.reason, triggeredAt: build.triggeredAt, finishedAt: new Date().toISOString(), articles }, null, 2));
+        swapSymlink(this.#config.publishDir, this.#siteDir(build.id));
+        if (!(await this.#deploy(build.id, output))) {
+          if (previous) swapSymlink(this.#config.publishDir, previous);
+          rmSync(release, { recursive: true, force: true });
+          throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { phase: "deploy" });
+        }
+      });
+      build.state = "succeeded";
+      this.#prune();
+      this.#log(`Build ${build.id} published (${articles} articles)`);
+    } catch (error) {
+      rmSync(release, { recursive: true, force: true });
+      fail(error.phase ?? "publish", error.message);
+    } finally {
+      build.finishedAt = new Date().toISOString();
+      build.durationMs = Date.now() - started;
+    }
+  }
+
+  async #deploy(id, output) {
+    if (!this.#config.deployCommand) return true;
+    const run = runCommand(this.#config.deployCommand, {
+      cwd: this.#config.projectDir,
+      env: { ...this.#childEnv(id), RELEASE_DIR: this.#siteDir(id) },
+      timeoutMs: this.#config.buildTimeoutMs,
+      onOutput: output,
+    });
+    const { code } = await run.done;
+    return code === 0;
+  }
+
+  #childEnv(id) {
+    const { REBUILD_SECRET: _secret, ...env } = process.env;
+    return { ...env, BUILD_ID: id, CI: "true", GATSBY_TELEMETRY_DISABLED: "1" };
+  }
+
+  // The workspace keeps Gatsby's cache between builds (warm builds); the sources are copied
+  // afresh each time so a build sees exactly what the project holds now.
+  #syncWorkspace() {
+    const { projectDir, buildsDir, publishDir } = this.#config;
+    const workspace = this.workspaceDir;
+    mkdirSync(workspace, { recursive: true });
+    const holds = (name, dir) => dir === path.join(projectDir, name) || dir.startsWith(path.join(projectDir, name) + path.sep);
+    const skip = (name) => NOT_SYNCED.has(name) || holds(name, buildsDir) || holds(name, publishDir);
+    const wanted = readdirSync(projectDir).filter((name) => !skip(name));
+    for (const name of readdirSync(workspace)) {
+      if (!NOT_SYNCED.has(name)) rmSync(path.join(workspace, name), { recursive: true, force: true });
+    }
+    for (const name of wanted) cpSync(path.join(projectDir, name), path.join(workspace, name), { recursive: true, verbatimSymlinks: true });
+    const modules = path.join(workspace, "node_modules");
+    if (!existsSync(modules) && existsSync(path.join(projectDir, "node_modules"))) {
+      symlinkSync(path.join(projectDir, "node_modules"), modules, "dir");
+    }
+  }
+
+  // Keeps the newest successful releases (and always the published one) for rollback.
+  #prune() {
+    const publishedId = this.publishedId();
+    const releases = this.releases();
+    const keep = new Set(releases.slice(0, this.#config.keepBuilds).map((release) => release.id));
+    if (publishedId) keep.add(publishedId);
+    for (const id of readdirSync(this.releasesDir)) {
+      if (!keep.has(id)) rmSync(path.join(this.releasesDir, id), { recursive: true, force: true });
+    }
+    const logs = path.join(this.#config.buildsDir, "logs");
+    for (const file of readdirSync(logs).sort().reverse().slice(HISTORY_LENGTH)) rmSync(path.join(logs, file), { force: true });
+  }
+}

@@ -1,0 +1,48 @@
+// The rebuild service's configuration, read once from the environment and checked up front, so a
+// misconfigured service refuses to start with a clear message instead of failing on the first build.
+import path from "node:path";
+
+export const MIN_SECRET_LENGTH = 32;
+
+export class ConfigError extends Error {}
+
+const integer = (env, name, fallback, min = 1) => {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
+  return value;
+};
+
+/** Reads and validates the service's settings from an environment object; throws ConfigError. */
+export function loadConfig(env, { cwd = process.cwd() } = {}) {
+  const secret = env.REBUILD_SECRET ?? "";
+  if (secret.length < MIN_SECRET_LENGTH) {
+    throw new ConfigError(
+      `REBUILD_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters (it has ${secret.length}). ` +
+        'Generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"',
+    );
+  }
+  if (!env.PUBLISH_DIR) throw new ConfigError("PUBLISH_DIR must name where the published site lives (a symlink the service manages).");
+  const publishDir = path.resolve(cwd, env.PUBLISH_DIR);
+  const projectDir = path.resolve(cwd, env.PROJECT_DIR || ".");
+  const buildsDir = path.resolve(cwd, env.BUILDS_DIR || path.join(path.dirname(publishDir), `.${path.basename(publishDir)}-builds`));
+  if (buildsDir === publishDir || buildsDir.startsWith(publishDir + path.sep)) {
+    throw new ConfigError("BUILDS_DIR must not be inside PUBLISH_DIR.");
+  }
+  return {
+    secret,
+    port: integer(env, "PORT", 8787, 0), // 0 picks a free port
+    host: env.HOST || "0.0.0.0",
+    publishDir,
+    projectDir,
+    buildsDir,
+    buildCommand: env.BUILD_COMMAND || `"${path.join(projectDir, "node_modules", ".bin", "gatsby")}" build`,
+    deployCommand: env.DEPLOY_COMMAND || "",
+    keepBuilds: integer(env, "KEEP_BUILDS", 3),
+    buildTimeoutMs: integer(env, "BUILD_TIMEOUT_MS", 20 * 60_000),
+    maxBodyBytes: integer(env, "MAX_BODY_BYTES", 64 * 1024),
+    rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60),
+    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+  };
+}

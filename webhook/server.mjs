@@ -1,0 +1,46 @@
+// `npm run webhook`: the rebuild service. Configured by the environment (see webhook/README.md);
+// refuses to start without a REBUILD_SECRET of at least 32 characters.
+import http from "node:http";
+import { Builder } from "./lib/builder.mjs";
+import { ConfigError, loadConfig } from "./lib/config.mjs";
+import { createHandler } from "./lib/http.mjs";
+import { createRateLimiter } from "./lib/rate-limit.mjs";
+
+const log = (message) => console.log(`[rebuild] ${message}`);
+
+let config;
+let builder;
+try {
+  config = loadConfig(process.env);
+  builder = new Builder(config, log).init();
+} catch (error) {
+  console.error(`[rebuild] Cannot start: ${error.message}`);
+  process.exit(error instanceof ConfigError ? 78 : 1);
+}
+
+const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute });
+setInterval(limiter.sweep, 60_000).unref();
+
+const server = http.createServer(createHandler({ config, builder, limiter, log }));
+server.requestTimeout = 30_000;
+server.on("error", (error) => {
+  console.error(`[rebuild] Cannot listen on ${config.host}:${config.port}: ${error.message}`);
+  process.exit(1);
+});
+server.listen(config.port, config.host, () => {
+  const { port } = server.address();
+  log(`Rebuild webhook listening on http://${config.host}:${port}; publishing to ${config.publishDir}`);
+});
+
+let stopping = false;
+const shutdown = async (signal) => {
+  if (stopping) return;
+  stopping = true;
+  log(`${signal}: stopping; a running build is cancelled and the published site is left as it is`);
+  server.close();
+  server.closeIdleConnections?.();
+  await builder.stop();
+  process.exit(0);
+};
+process.on("SIGTERM", () => void shutdown("SIGTERM"));
+process.on("SIGINT", () => void shutdown("SIGINT"));
