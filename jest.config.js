@@ -1,7 +1,7 @@
 // Two projects: fast unit tests in jsdom, and integration tests against a real Firestore emulator
 // that the project's global set-up starts and tears down.
 const shared = {
-  transform: { "^.+\\.[jt]sx?$": "<rootDir>/jest.preprocess.js" },
+  transform: { "^.+\\.m?[jt]sx?$": "<rootDir>/jest.preprocess.js" },
   moduleNameMapper: {
     "\\.css$": "identity-obj-proxy",
     "\\.(webp|png|jpg|svg)$": "<rootDir>/__tests__/support/file-mock.js",

@@ -1,6 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import functionsTest from "firebase-functions-test";
+import { requestRebuild } from "../../webhook/trigger/index";
 import { fingerprint, post, SECRET, sign, startService, status, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
 
 // The rebuild service as a real process, with a stand-in build command that can be held open,
@@ -207,4 +209,21 @@ test("SIGTERM during a build cancels it and leaves the published site alone", as
   expect(Date.now() - started).toBeLessThan(15_000);
   expect(runs().filter((event) => event.event === "end")).toHaveLength(1);
   expect(fingerprint(publishDir())).toEqual(before);
+});
+
+test("the Firestore trigger function's signed request starts a build on the real service", async () => {
+  service = await start();
+  // The function reads its params from the environment when an event arrives.
+  Object.assign(process.env, { REBUILD_SECRET: SECRET, REBUILD_URL: `${service.url}/rebuild`, REBUILD_DEBOUNCE_MS: "20" });
+  const testEnv = functionsTest();
+  try {
+    const snapshot = (data: Record<string, unknown>) => testEnv.firestore.makeDocumentSnapshot(data, "blogMetaData/new-article");
+    await testEnv.wrap(requestRebuild)({ data: testEnv.makeChange(snapshot({}), snapshot({ published: true })), params: { id: "new-article" } });
+  } finally {
+    testEnv.cleanup();
+  }
+  const final = await waitForIdle(service);
+  expect(final.builds).toHaveLength(1);
+  expect(final.builds[0]).toMatchObject({ reason: "firestore", state: "succeeded" });
+  expect(homePage()).toContain("Home v1");
 });

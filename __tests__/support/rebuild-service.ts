@@ -35,10 +35,10 @@ export interface Status {
 }
 
 /** Starts the service with the given environment; resolves when it listens (PORT=0 picks a port). */
-export function startService(env: Record<string, string>): Promise<RebuildService> {
+export function startService(env: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Promise<RebuildService> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [path.join(root, "webhook/server.mjs")], {
-      env: { ...process.env, REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
+      env: { ...base, REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";

@@ -1,0 +1,162 @@
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { copyProject, gatsbyEnv } from "../support/site-build";
+import { startImageServer } from "../support/image-server";
+import { fingerprint, post, startService, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
+
+// The rebuild service running real `gatsby build`s of the project against the Firestore emulator,
+// with the published site served the way `npm start` serves it: an article added in Firestore is
+// published by a trigger; a killed build and a broken config change nothing; rollback goes back.
+const PROJECT_ID = "webhook-publish-test";
+const host = process.env.FIRESTORE_EMULATOR_HOST!;
+const root = path.resolve(__dirname, "../..");
+
+let app: App;
+let db: Firestore;
+let imageServer: Awaited<ReturnType<typeof startImageServer>>;
+let service: RebuildService;
+let siteServer: ChildProcess | undefined;
+let siteUrl = "";
+let dir: string;
+let projectDir: string;
+let publishDir: string;
+let firstBuild = "";
+
+const article = (slug: string, title: string) => ({
+  blogId: `blog-${slug}`,
+  title,
+  slug,
+  categories: ["Dating Tips"],
+  featureImage: `${imageServer.url}/cover.webp`,
+  published: true,
+  lastUpdate: Timestamp.now(),
+  content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${title}` } }] },
+});
+
+/** Triggers a build and waits for it to finish; answers its record and the time from trigger to publish. */
+async function rebuild(reason: string): Promise<{ build: { id: string; state: string; phase?: string; error?: string; logTail?: string }; seconds: number }> {
+  const started = Date.now();
+  const response = await post(`${service.url}/rebuild`, { reason });
+  expect(response.status).toBe(202);
+  const { buildId } = (await response.json()) as { buildId: string };
+  const status = await waitForIdle(service, 400_000);
+  const build = status.builds.find((entry) => entry.id === buildId)!;
+  return { build, seconds: (Date.now() - started) / 1000 };
+}
+
+const page = async (route: string): Promise<string> => (await fetch(`${siteUrl}${route}`)).text();
+
+/** Processes working in the service's build workspace: the build and its workers. */
+function buildProcesses(workspace: string): number[] {
+  return readdirSync("/proc")
+    .filter((name) => /^\d+$/.test(name))
+    .filter((pid) => {
+      try {
+        return readlinkSync(`/proc/${pid}/cwd`) === workspace;
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+beforeAll(async () => {
+  imageServer = await startImageServer();
+  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
+  app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
+  db = getFirestore(app);
+  await db.collection("blogMetaData").doc("one").set(article("before-the-first-build", "Before the first build"));
+  await db.collection("blogMetaData").doc("two").set(article("also-before-the-first-build", "Also before the first build"));
+
+  dir = mkdtempSync(path.join(tmpdir(), "rebuild-publish-"));
+  projectDir = copyProject();
+  publishDir = path.join(dir, "site");
+  service = await startService(
+    { PUBLISH_DIR: publishDir, PROJECT_DIR: projectDir, BUILDS_DIR: path.join(dir, "builds") },
+    gatsbyEnv({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  if (siteServer?.pid) process.kill(-siteServer.pid, "SIGTERM");
+  await service?.stop();
+  await imageServer?.close();
+  if (app) await deleteApp(app);
+  for (const scratch of [dir, projectDir]) if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+test("a trigger publishes a complete site built from Firestore", async () => {
+  const { build, seconds } = await rebuild("first build");
+  expect(build).toMatchObject({ state: "succeeded" });
+  firstBuild = build.id;
+  console.log(`Trigger to published site, cold build of 2 articles: ${seconds.toFixed(1)} s`);
+  expect(existsSync(path.join(publishDir, "blogarticle/before-the-first-build/index.html"))).toBe(true);
+
+  siteServer = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], { env: { ...process.env, PORT: "0", PUBLIC_DIR: publishDir }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
+  siteUrl = await new Promise((resolve) => {
+    let output = "";
+    siteServer!.stdout!.on("data", (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /at (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) resolve(match[1]!);
+    });
+  });
+  expect(await page("/blog")).toContain("Also before the first build");
+}, 400_000);
+
+test("an article added in Firestore is on the served site after the next trigger", async () => {
+  expect(await page("/blog")).not.toContain("Written after the first build");
+  await db.collection("blogMetaData").doc("three").set(article("written-after-the-first-build", "Written after the first build"));
+  const { build, seconds } = await rebuild("article added");
+  expect(build).toMatchObject({ state: "succeeded" });
+  console.log(`Trigger to published site, warm build after adding an article: ${seconds.toFixed(1)} s`);
+  // The server kept running: it follows the swapped symlink.
+  expect(await page("/blog")).toContain("Written after the first build");
+  expect(await page("/blogarticle/written-after-the-first-build")).toContain("Body of Written after the first build");
+}, 400_000);
+
+test("a build killed mid-way leaves the served site byte for byte as it was", async () => {
+  const before = fingerprint(publishDir);
+  const blogBefore = await page("/blog");
+  await db.collection("blogMetaData").doc("four").set(article("never-published", "Never published"));
+  const response = await post(`${service.url}/rebuild`, { reason: "to be killed" });
+  const { buildId } = (await response.json()) as { buildId: string };
+  const workspace = path.join(dir, "builds", "workspace");
+  await waitForStatus(service, () => buildProcesses(workspace).length > 0, 60_000);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  for (const pid of buildProcesses(workspace)) process.kill(pid, "SIGKILL");
+  const status = await waitForIdle(service, 120_000);
+  const killed = status.builds.find((entry) => entry.id === buildId)!;
+  expect(killed).toMatchObject({ state: "failed", phase: "build" });
+  expect(killed.error).toMatch(/killed by SIGKILL|exited with code 137/);
+  expect(fingerprint(publishDir)).toEqual(before);
+  expect(await page("/blog")).toBe(blogBefore);
+}, 400_000);
+
+test("a malformed gatsby-config fails the build and changes nothing", async () => {
+  const before = fingerprint(publishDir);
+  const config = path.join(projectDir, "gatsby-config.ts");
+  const good = readFileSync(config, "utf8");
+  writeFileSync(config, `${good}\nexport const broken = {{;\n`);
+  try {
+    const { build } = await rebuild("malformed config");
+    expect(build).toMatchObject({ state: "failed", phase: "build" });
+    expect(build.logTail).toMatch(/gatsby-config/);
+  } finally {
+    writeFileSync(config, good);
+  }
+  expect(fingerprint(publishDir)).toEqual(before);
+}, 400_000);
+
+test("rollback restores the previous build on the served site", async () => {
+  const response = await post(`${service.url}/rollback`, {});
+  expect(response.status).toBe(200);
+  expect(((await response.json()) as { published: string }).published).toBe(firstBuild);
+  expect(existsSync(path.join(publishDir, "blogarticle/written-after-the-first-build/index.html"))).toBe(false);
+  expect(await page("/blog")).not.toContain("Written after the first build");
+  expect(await page("/blog")).toContain("Also before the first build");
+}, 60_000);

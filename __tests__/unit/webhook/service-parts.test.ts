@@ -1,0 +1,115 @@
+/** @jest-environment node */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { createRateLimiter } from "../../../webhook/lib/rate-limit.mjs";
+import { loadConfig } from "../../../webhook/lib/config.mjs";
+import { checkOutput } from "../../../webhook/lib/check-output.mjs";
+import { authenticate } from "../../../webhook/lib/auth.mjs";
+import { sign } from "../../../webhook/trigger/signature";
+
+const SECRET = "s".repeat(32);
+
+describe("the rate limiter", () => {
+  it("allows a burst of perMinute requests, then refills one token per 60/perMinute seconds", () => {
+    let time = 0;
+    const limiter = createRateLimiter({ perMinute: 6, now: () => time });
+    expect(Array.from({ length: 7 }, () => limiter.take("a").allowed)).toEqual([true, true, true, true, true, true, false]);
+    expect(limiter.take("a").retryAfterSeconds).toBe(10);
+    expect(limiter.take("b").allowed).toBe(true); // clients are counted apart
+    time = 9_999;
+    expect(limiter.take("a").allowed).toBe(false);
+    time = 10_000;
+    expect(limiter.take("a").allowed).toBe(true);
+    expect(limiter.take("a").allowed).toBe(false);
+  });
+
+  it("forgets clients whose bucket has refilled", () => {
+    let time = 0;
+    const limiter = createRateLimiter({ perMinute: 2, now: () => time });
+    limiter.take("a");
+    limiter.take("b");
+    time = 15_000;
+    limiter.sweep();
+    expect(limiter.size()).toBe(2);
+    time = 30_000;
+    limiter.sweep();
+    expect(limiter.size()).toBe(0);
+  });
+});
+
+describe("the service configuration", () => {
+  it("refuses a missing or short secret and a missing PUBLISH_DIR with clear messages", () => {
+    expect(() => loadConfig({ PUBLISH_DIR: "site" })).toThrow("REBUILD_SECRET must be set to at least 32 characters (it has 0)");
+    expect(() => loadConfig({ REBUILD_SECRET: "x".repeat(31), PUBLISH_DIR: "site" })).toThrow("(it has 31)");
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET })).toThrow("PUBLISH_DIR must name");
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", PORT: "http" })).toThrow('PORT must be an integer of at least 0, got "http"');
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", BUILDS_DIR: "site/builds" })).toThrow("BUILDS_DIR must not be inside PUBLISH_DIR");
+  });
+
+  it("fills in defaults: port 8787, builds beside the published site, Gatsby from the project", () => {
+    const config = loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "deploy/site" }, { cwd: "/srv/app" });
+    expect(config).toMatchObject({
+      port: 8787,
+      publishDir: "/srv/app/deploy/site",
+      buildsDir: "/srv/app/deploy/.site-builds",
+      projectDir: "/srv/app",
+      buildCommand: '"/srv/app/node_modules/.bin/gatsby" build',
+      deployCommand: "",
+      keepBuilds: 3,
+      rateLimitPerMinute: 60,
+      trustProxy: false,
+    });
+  });
+});
+
+describe("authentication", () => {
+  const body = Buffer.from('{"reason":"x"}');
+  it("accepts the body's HMAC signature or the bearer token", () => {
+    expect(authenticate({ "x-signature-256": sign(body, SECRET) }, body, SECRET)).toBe("signature");
+    expect(authenticate({ authorization: `Bearer ${SECRET}` }, body, SECRET)).toBe("bearer");
+    expect(authenticate({ authorization: `bearer   ${SECRET}` }, body, SECRET)).toBe("bearer");
+  });
+
+  it("refuses a wrong token, a wrong signature even beside a right token, and nothing at all", () => {
+    expect(authenticate({ authorization: `Bearer ${SECRET}x` }, body, SECRET)).toBeNull();
+    expect(authenticate({ authorization: `Basic ${SECRET}` }, body, SECRET)).toBeNull();
+    expect(authenticate({ "x-signature-256": sign(Buffer.from("other"), SECRET), authorization: `Bearer ${SECRET}` }, body, SECRET)).toBeNull();
+    expect(authenticate({}, body, SECRET)).toBeNull();
+  });
+});
+
+describe("the output check", () => {
+  let site: string;
+  const page = (file: string) => {
+    mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+    writeFileSync(path.join(site, file), "<!DOCTYPE html><html><body>ok</body></html>\n");
+  };
+  beforeEach(() => {
+    site = mkdtempSync(path.join(tmpdir(), "check-output-"));
+    ["index.html", "blog/index.html", "404.html", "blogarticle/one/index.html"].forEach(page);
+    writeFileSync(path.join(site, "blog-index.json"), JSON.stringify([{ slug: "one" }]));
+  });
+  afterEach(() => rmSync(site, { recursive: true, force: true }));
+
+  it("passes a complete site and counts its articles", () => {
+    expect(checkOutput(site)).toEqual({ problems: [], articles: 1 });
+  });
+
+  it("names every missing page, truncated page and bad index entry", () => {
+    rmSync(path.join(site, "blog/index.html"));
+    writeFileSync(path.join(site, "index.html"), "<!DOCTYPE html><html><body>cut o");
+    writeFileSync(path.join(site, "blog-index.json"), JSON.stringify([{ slug: "one" }, { slug: "two" }, { slug: "../etc" }]));
+    expect(checkOutput(site).problems).toEqual([
+      "missing or incomplete page index.html",
+      "missing or incomplete page blog/index.html",
+      "missing article page blogarticle/two/index.html",
+      'search index entry with an invalid slug: "../etc"',
+    ]);
+  });
+
+  it("fails a site without a readable search index", () => {
+    rmSync(path.join(site, "blog-index.json"));
+    expect(checkOutput(site).problems).toEqual([expect.stringMatching(/^unreadable search index blog-index.json/)]);
+  });
+});

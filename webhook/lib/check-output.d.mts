@@ -1,0 +1,1 @@
+export function checkOutput(siteDir: string): { problems: string[]; articles: number };
