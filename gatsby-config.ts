@@ -35,7 +35,9 @@ const config: GatsbyConfig = {
           appId: process.env.GATSBY_FIREBASE_APP_ID ?? "",
           authDomain: process.env.GATSBY_FIREBASE_AUTH_DOMAIN ?? "",
         },
-        emulatorHost: process.env.GATSBY_FIRESTORE_EMULATOR_HOST ?? process.env.FIRESTORE_EMULATOR_HOST ?? "",
+        // The build may reach the emulator at another address than the browser does (a container
+        // network, or the read-counting proxy of the end-to-end tests): FIRESTORE_EMULATOR_HOST wins here.
+        emulatorHost: process.env.FIRESTORE_EMULATOR_HOST || process.env.GATSBY_FIRESTORE_EMULATOR_HOST || "",
         localContentDir: path.join(__dirname, "content", "blog"),
       },
     },

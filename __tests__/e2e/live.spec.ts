@@ -7,6 +7,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { test, expect, waitForHydration } from "./fixtures";
 import { buildSite } from "../support/site-build";
+import { startCountingProxy, type CountingProxy } from "../support/counting-proxy";
 
 // The site built against a real Firestore emulator, then changed in Firestore while a visitor
 // reads it: the blog list updates live, and articles newer than the build open through the
@@ -17,10 +18,11 @@ const PROJECT_ID = "live-e2e";
 let emulator: ChildProcess;
 let server: ChildProcess;
 let images: http.Server;
+let proxy: CountingProxy;
+let builtAt: Date;
 let app: App;
 let db: Firestore;
 let siteUrl = "";
-let emulatorOrigin = "";
 let imagesOrigin = "";
 
 const freePort = (): Promise<number> =>
@@ -96,7 +98,6 @@ test.beforeAll(async () => {
     /seeded with \d+ articles/,
   );
   const host = `127.0.0.1:${emulatorPort}`;
-  emulatorOrigin = `http://${host}`;
   process.env.FIRESTORE_EMULATOR_HOST = host;
   process.env.METADATA_SERVER_DETECTION = "none"; // firebase-admin must not probe the cloud metadata server
   app = initializeApp({ projectId: PROJECT_ID }, "live-e2e");
@@ -121,18 +122,22 @@ test.beforeAll(async () => {
     },
   });
 
-  const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host });
+  // The browser reaches the emulator through a proxy that counts the documents it reads.
+  proxy = await startCountingProxy(host);
+  builtAt = new Date();
+  const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: proxy.host, FIRESTORE_EMULATOR_HOST: host });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
   const port = await freePort();
   server = await startScript("scripts/serve.mjs", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/);
   siteUrl = `http://127.0.0.1:${port}`;
-  localServices.push(siteUrl, emulatorOrigin, imagesOrigin);
+  localServices.push(siteUrl, proxy.origin, imagesOrigin);
 });
 
 test.afterAll(async () => {
   stopGroup(server);
   stopGroup(emulator);
   images?.close();
+  await proxy?.close();
   if (app) await deleteApp(app);
 });
 
@@ -203,4 +208,20 @@ test("a built article with hostile content raises no dialog and runs no script",
   await expect(body.locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
   await expect(article.getByRole("link", { name: "https://evil.example/embed" })).toHaveAttribute("rel", "noopener noreferrer nofollow");
   await expect(page.locator("h1")).toHaveText("Hostile <img src=x onerror=alert(1)> title");
+});
+
+test("a visit to /blog reads one document per published article changed since the build, counted on the emulator", async ({ page }) => {
+  // Earlier tests changed articles after the build; a fresh browser context has an empty cache.
+  const changed = await db.collection("blogMetaData").where("published", "==", true).where("lastUpdate", ">", Timestamp.fromDate(builtAt)).get();
+  const newest = changed.docs.map((doc) => doc.data()).sort((a, b) => b.lastUpdate.toMillis() - a.lastUpdate.toMillis())[0]!;
+  expect(changed.size).toBeGreaterThanOrEqual(2);
+  const before = proxy.documentsRead();
+  await page.goto(`${siteUrl}/blog`);
+  await waitForHydration(page);
+  await expect(page.getByRole("article").first()).toContainText(newest.title as string, { timeout: 20_000 });
+  // Give any further documents time to arrive before counting.
+  await page.waitForTimeout(2000);
+  const reads = proxy.documentsRead() - before;
+  console.log(`Firestore documents read by one visit to /blog: ${reads} (${changed.size} published articles changed since the build, ${(await db.collection("blogMetaData").count().get()).data().count} documents in blogMetaData)`);
+  expect(reads).toBe(changed.size);
 });

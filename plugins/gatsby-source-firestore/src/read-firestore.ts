@@ -3,7 +3,7 @@ import {
   collection,
   connectFirestoreEmulator,
   documentId,
-  getDocs,
+  getDocsFromServer,
   getFirestore,
   limit,
   orderBy,
@@ -41,7 +41,9 @@ export async function readPublishedCollection(collectionName: string, options: F
     for (;;) {
       const constraints: QueryConstraint[] = [where("published", "==", true), orderBy(documentId()), limit(options.pageSize)];
       if (lastId !== null) constraints.splice(2, 0, startAfter(lastId));
-      const page = await getDocs(query(collection(db, collectionName), ...constraints));
+      // From the server only: plain getDocs answers an unreachable Firestore with an empty cache,
+      // which would build, and publish, a blog with no articles.
+      const page = await getDocsFromServer(query(collection(db, collectionName), ...constraints));
       for (const snapshot of page.docs) documents.push({ id: snapshot.id, data: snapshot.data() });
       if (page.size < options.pageSize) break;
       lastId = page.docs[page.docs.length - 1]!.id;
