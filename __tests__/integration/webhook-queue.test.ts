@@ -1,4 +1,4 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import functionsTest from "firebase-functions-test";
@@ -192,6 +192,38 @@ test("rollback republishes the previous build, and a later rollback goes further
   expect(forward.status).toBe(200);
   expect(homePage()).toContain("Home v3");
   expect((await post(`${service.url}/rollback`, { buildId: ids[0] })).status).toBe(404);
+});
+
+test("runs the deploy command with RELEASE_DIR after a publish; a failed deploy puts the previous site back", async () => {
+  const deployLog = path.join(dir, "deploys.txt");
+  writeFileSync(
+    path.join(projectDir(), "deploy.cjs"),
+    `require("fs").appendFileSync(${JSON.stringify(deployLog)}, process.env.RELEASE_DIR + "\\n");
+     if (require("fs").existsSync("FAIL_DEPLOY")) { console.error("deploy: quota exceeded"); process.exit(3); }`,
+  );
+  writeFileSync(path.join(projectDir(), "FAIL_DEPLOY"), "");
+  service = await start({ DEPLOY_COMMAND: `"${process.execPath}" deploy.cjs` });
+  await post(`${service.url}/rebuild`);
+  const first = await waitForIdle(service);
+  expect(first.builds[0]).toMatchObject({ state: "failed", phase: "deploy" });
+  expect(first.builds[0]!.logTail).toContain("deploy: quota exceeded");
+  // Nothing was published before, so nothing is left behind: no dangling symlink.
+  expect(() => lstatSync(publishDir())).toThrow();
+
+  rmSync(path.join(projectDir(), "FAIL_DEPLOY"));
+  await post(`${service.url}/rebuild`);
+  const good = await waitForIdle(service);
+  expect(good.builds[0]!.state).toBe("succeeded");
+  const before = fingerprint(publishDir());
+  expect(readFileSync(deployLog, "utf8").trim().split("\n").at(-1)).toBe(realpathSync(publishDir()));
+
+  writeFileSync(path.join(projectDir(), "FAIL_DEPLOY"), "");
+  writeFileSync(path.join(projectDir(), "version.txt"), "v2");
+  await post(`${service.url}/rebuild`);
+  const failed = await waitForIdle(service);
+  expect(failed.builds[0]).toMatchObject({ state: "failed", phase: "deploy" });
+  expect(fingerprint(publishDir())).toEqual(before);
+  expect(failed.releases.map((release) => release.id)).toEqual([good.builds[0]!.id]);
 });
 
 test("SIGTERM during a build cancels it and leaves the published site alone", async () => {

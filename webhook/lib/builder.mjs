@@ -17,6 +17,9 @@ const HISTORY_LENGTH = 20;
 // Sortable by time (to the millisecond), unique by the random tail.
 const newId = () => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
 
+// Puts PUBLISH_DIR back as it was: at the previous release, or absent before the first publish.
+const restore = (publishDir, previous) => (previous ? swapSymlink(publishDir, previous) : rmSync(publishDir, { force: true }));
+
 /** The part of a build record that /status shows. */
 const publicView = (build) =>
   build && {
@@ -121,7 +124,7 @@ export class Builder {
       swapSymlink(this.#config.publishDir, this.#siteDir(target.id));
       const deployed = await this.#deploy(target.id, (text) => this.#log(text.trimEnd()));
       if (!deployed) {
-        if (previous) swapSymlink(this.#config.publishDir, previous);
+        restore(this.#config.publishDir, previous);
         throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { statusCode: 502 });
       }
       this.#log(`Rolled back: ${publishedId ?? "nothing"} -> ${target.id}`);
@@ -150,7 +153,11 @@ export class Builder {
 
   #start(build) {
     this.#current = build;
-    this.#idle = this.#run(build).then(() => {
+    const run = this.#run(build).catch((error) => {
+      // Only an unexpected fault (a full disk, say) gets here; the queue must go on regardless.
+      Object.assign(build, { state: "failed", phase: build.phase ?? "internal", error: String(error?.message ?? error) });
+    });
+    this.#idle = run.then(() => {
       this.#current = null;
       this.#history.unshift(build);
       this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
@@ -195,11 +202,11 @@ export class Builder {
         rmSync(path.join(this.workspaceDir, ".cache"), { recursive: true, force: true });
         rmSync(path.join(this.workspaceDir, "public"), { recursive: true, force: true });
         const why = result.cancelled
-          ? "cancelled"
+          ? "was cancelled"
           : result.timedOut
             ? `timed out after ${this.#config.buildTimeoutMs} ms`
             : result.signal
-              ? `killed by ${result.signal}`
+              ? `was killed by ${result.signal}`
               : `exited with code ${result.code}`;
         fail("build", `The build command ${why}.`);
         return;
@@ -219,7 +226,7 @@ export class Builder {
         writeFileSync(path.join(release, "build.json"), JSON.stringify({ id: build.id, reason: build.reason, triggeredAt: build.triggeredAt, finishedAt: new Date().toISOString(), articles }, null, 2));
         swapSymlink(this.#config.publishDir, this.#siteDir(build.id));
         if (!(await this.#deploy(build.id, output))) {
-          if (previous) swapSymlink(this.#config.publishDir, previous);
+          restore(this.#config.publishDir, previous);
           rmSync(release, { recursive: true, force: true });
           throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { phase: "deploy" });
         }
