@@ -225,3 +225,20 @@ test("a visit to /blog reads one document per published article changed since th
   console.log(`Firestore documents read by one visit to /blog: ${reads} (${changed.size} published articles changed since the build, ${(await db.collection("blogMetaData").count().get()).data().count} documents in blogMetaData)`);
   expect(reads).toBe(changed.size);
 });
+
+test("the subscription ends when the visitor leaves /blog: later changes reach the browser no more", async ({ page }) => {
+  await page.goto(`${siteUrl}/blog`);
+  await waitForHydration(page);
+  await publish("while-still-on-the-list", "While still on the list");
+  await expect(page.getByRole("article").first()).toContainText("While still on the list", { timeout: 20_000 });
+  await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
+  // The sixth card is an article built with the site, whose page reads nothing from Firestore.
+  await page.getByRole("article").nth(5).getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/blogarticle\/[a-z0-9-]+$/);
+  expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
+  await page.waitForTimeout(500);
+  const before = proxy.documentsRead();
+  await publish("after-the-visitor-left", "After the visitor left");
+  await page.waitForTimeout(3000);
+  expect(proxy.documentsRead() - before).toBe(0);
+});

@@ -25,7 +25,8 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       const decoder = new StringDecoder("utf8");
       let tail = "";
       answer.on("data", (chunk: Buffer) => {
-        if (counting) {
+        // Only what reaches a browser counts (see the close handler below).
+        if (counting && !response.destroyed) {
           // A mark may straddle two chunks: count in the joined text, minus what the tail held alone.
           const text = tail + decoder.write(chunk);
           documents += text.split(MARK).length - tail.split(MARK).length;
@@ -37,6 +38,9 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
       answer.on("error", () => response.destroy());
     });
     upstream.on("error", () => response.destroy());
+    // When the browser goes (a closed tab), its channel to the emulator must go too, or the emulator
+    // would go on streaming to a listener nobody has.
+    response.on("close", () => upstream.destroy());
     request.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
