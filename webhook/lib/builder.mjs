@@ -227,7 +227,6 @@ export class Builder {
         swapSymlink(this.#config.publishDir, this.#siteDir(build.id));
         if (!(await this.#deploy(build.id, output))) {
           restore(this.#config.publishDir, previous);
-          rmSync(release, { recursive: true, force: true });
           throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { phase: "deploy" });
         }
       });

@@ -49,12 +49,13 @@ export function createHandler({ config, builder, limiter, log = console.log }) {
       request.resume();
       return send(response, 415, { error: "The body must be JSON (Content-Type: application/json)." });
     }
+    const tooLarge = () => send(response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
     if (Number(request.headers["content-length"] ?? 0) > config.maxBodyBytes) {
       request.resume();
-      return send(response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
+      return tooLarge();
     }
     const body = await readBody(request, config.maxBodyBytes);
-    if (body === null) return send(response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
+    if (body === null) return tooLarge();
     const method = authenticate(request.headers, body, config.secret);
     if (!method) {
       log(`Refused ${route} from ${clientKey(request, config.trustProxy)}: no valid signature or token`);
