@@ -1,12 +1,13 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import http from "node:http";
-import net from "node:net";
+import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { readFile } from "node:fs/promises";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { test, expect, waitForHydration } from "./fixtures";
 import { buildSite } from "../support/site-build";
+import { freePort, startScript, stopGroup } from "../support/processes";
 import { startCountingProxy, type CountingProxy } from "../support/counting-proxy";
 
 // The site built against a real Firestore emulator, then changed in Firestore while a visitor
@@ -24,39 +25,6 @@ let app: App;
 let db: Firestore;
 let siteUrl = "";
 let imagesOrigin = "";
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-/** Starts a long-running script and resolves once its output says it is ready. */
-function startScript(script: string, env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...process.env, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (ready.test(output)) resolve(child);
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
-  });
-}
-
-const stopGroup = (child: ChildProcess | undefined): void => {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-};
 
 const newArticle = (slug: string, title: string, published = true) => ({
   blogId: `blog-${slug}`,
@@ -89,14 +57,14 @@ test.beforeAll(async () => {
     }
   });
   await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
-  imagesOrigin = `http://127.0.0.1:${(images.address() as net.AddressInfo).port}`;
+  imagesOrigin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
 
   const emulatorPort = await freePort();
-  emulator = await startScript(
+  ({ child: emulator } = await startScript(
     "scripts/emulator.mjs",
     { FIRESTORE_PORT: String(emulatorPort), GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, SEED_IMAGE_BASE: `${imagesOrigin}/` },
     /seeded with \d+ articles/,
-  );
+  ));
   const host = `127.0.0.1:${emulatorPort}`;
   process.env.FIRESTORE_EMULATOR_HOST = host;
   process.env.METADATA_SERVER_DETECTION = "none"; // firebase-admin must not probe the cloud metadata server
@@ -128,7 +96,7 @@ test.beforeAll(async () => {
   const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: proxy.host, FIRESTORE_EMULATOR_HOST: host });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
   const port = await freePort();
-  server = await startScript("scripts/serve.mjs", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/);
+  ({ child: server } = await startScript("scripts/serve.mjs", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/));
   siteUrl = `http://127.0.0.1:${port}`;
   localServices.push(siteUrl, proxy.origin, imagesOrigin);
 });

@@ -2,10 +2,10 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import net from "node:net";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { buildSite, copyProject, gatsbyEnv, GATSBY_BIN } from "../support/site-build";
+import { freePort } from "../support/processes";
 
 // `gatsby develop` against the emulator, as an editor runs it: GraphiQL shows the described schema,
 // and a change in Firestore shows after POST /__refresh without a restart. Plus a build with no
@@ -17,14 +17,6 @@ let db: Firestore;
 let develop: ChildProcess | null = null;
 let baseUrl = "";
 let output = "";
-
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const server = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 
 async function graphql<T>(query: string): Promise<T> {
   const response = await fetch(`${baseUrl}/___graphql`, {

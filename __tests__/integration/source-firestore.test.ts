@@ -1,10 +1,10 @@
 import { readFileSync, readdirSync, statSync } from "node:fs";
-import net from "node:net";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { buildSite, type SiteBuild } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
+import { freePort } from "../support/processes";
 
 // Seeds the real Firestore emulator with good and malformed articles, runs a real `gatsby build`
 // against it, and checks what the built site contains and what the build reported.
@@ -103,12 +103,7 @@ describe("gatsby build against the Firestore emulator", () => {
 });
 
 test("a build that cannot reach Firestore fails with a clear message instead of building an empty blog", async () => {
-  const closedPort = await new Promise<number>((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+  const closedPort = await freePort();
   const unreachable = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${closedPort}` });
   expect(unreachable.exitCode).not.toBe(0);
   expect(unreachable.output).toContain(`Could not read collection "blogMetaData" from Firestore project "${PROJECT_ID}" on the emulator at 127.0.0.1:${closedPort}`);

@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -6,6 +6,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { copyProject, gatsbyEnv } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
+import { startScript, stopGroup } from "../support/processes";
 import { fingerprint, post, startService, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
 
 // The rebuild service running real `gatsby build`s of the project against the Firestore emulator,
@@ -13,7 +14,6 @@ import { fingerprint, post, startService, waitForIdle, waitForStatus, type Rebui
 // published by a trigger; a killed build and a broken config change nothing; rollback goes back.
 const PROJECT_ID = "webhook-publish-test";
 const host = process.env.FIRESTORE_EMULATOR_HOST!;
-const root = path.resolve(__dirname, "../..");
 
 let app: App;
 let db: Firestore;
@@ -82,7 +82,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (siteServer?.pid) process.kill(-siteServer.pid, "SIGTERM");
+  stopGroup(siteServer);
   await service?.stop();
   await imageServer?.close();
   if (app) await deleteApp(app);
@@ -96,15 +96,9 @@ test("a trigger publishes a complete site built from Firestore", async () => {
   console.log(`Trigger to published site, cold build of 2 articles: ${seconds.toFixed(1)} s`);
   expect(existsSync(path.join(publishDir, "blogarticle/before-the-first-build/index.html"))).toBe(true);
 
-  siteServer = spawn(process.execPath, [path.join(root, "scripts/serve.mjs")], { env: { ...process.env, PORT: "0", PUBLIC_DIR: publishDir }, detached: true, stdio: ["ignore", "pipe", "inherit"] });
-  siteUrl = await new Promise((resolve) => {
-    let output = "";
-    siteServer!.stdout!.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /at (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) resolve(match[1]!);
-    });
-  });
+  const site = await startScript("scripts/serve.mjs", { PORT: "0", PUBLIC_DIR: publishDir }, /at (http:\/\/[\d.]+:\d+)/);
+  siteServer = site.child;
+  siteUrl = site.ready[1]!;
   expect(await page("/blog")).toContain("Also before the first build");
 }, 400_000);
 

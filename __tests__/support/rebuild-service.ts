@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { createHash, createHmac } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import path from "node:path";
+import { startScript } from "./processes";
 
 // Drives the real rebuild service (`node webhook/server.mjs`) as a separate process.
-const root = path.resolve(__dirname, "../..");
 export const SECRET = "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 export interface RebuildService {
@@ -35,34 +35,23 @@ export interface Status {
 }
 
 /** Starts the service with the given environment; resolves when it listens (PORT=0 picks a port). */
-export function startService(env: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Promise<RebuildService> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "webhook/server.mjs")], {
-      env: { ...base, REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        resolve({
-          url: match[1]!,
-          child,
-          output: () => output,
-          exited,
-          stop: () => {
-            child.kill("SIGTERM");
-            return exited;
-          },
-        });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    void exited.then((code) => reject(new Error(`the rebuild service exited with ${code}:\n${output}`)));
-  });
+export async function startService(env: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Promise<RebuildService> {
+  const { child, ready, output, exited } = await startScript(
+    "webhook/server.mjs",
+    { REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
+    /listening on (http:\/\/[\d.]+:\d+)/,
+    base,
+  );
+  return {
+    url: ready[1]!,
+    child,
+    output,
+    exited,
+    stop: () => {
+      child.kill("SIGTERM");
+      return exited;
+    },
+  };
 }
 
 export const sign = (body: string, secret = SECRET): string => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
