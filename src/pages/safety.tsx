@@ -3,8 +3,9 @@ import { Link } from "gatsby";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { LegalPage, type LegalSection } from "../components/legal/LegalPage";
+import { SupportEmailLink } from "../components/legal/SupportEmailLink";
 
-const supportEmail = <a href="mailto:support@kindred.app">support@kindred.app</a>;
+const supportEmail = <SupportEmailLink />;
 
 // The specification fixes these nine section titles and their order.
 const sections: readonly LegalSection[] = [
