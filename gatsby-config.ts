@@ -13,7 +13,7 @@ const config: GatsbyConfig = {
     siteUrl,
     image: "/og-image.jpg",
   },
-  // The specification's routes have no trailing slash (/terms, /blog); firebase.json agrees.
+  // Routes have no trailing slash (/terms, /blog; see docs/requirements.md, Routes); firebase.json agrees.
   trailingSlash: "never",
   graphqlTypegen: false,
   plugins: [

@@ -1,6 +1,6 @@
 // The browser's Firebase client, imported lazily (never in a page's initial JavaScript): Firestore
 // with a persistent local cache shared across tabs, and Auth persisted in indexedDB, then local
-// storage, then session storage, as the specification sets them up.
+// storage, then session storage (see docs/requirements.md, Browser set-up).
 import { getApp, getApps, initializeApp, type FirebaseApp } from "firebase/app";
 import {
   collection,

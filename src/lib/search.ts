@@ -1,6 +1,6 @@
 /**
- * The blog search of the specification: a case-insensitive substring match on the title, with the
- * typed text trimmed (so text of only spaces matches every title).
+ * The blog search (see docs/requirements.md, Search): a case-insensitive substring match on the
+ * title, with the typed text trimmed (so text of only spaces matches every title).
  */
 export function matchesTitle(title: string, query: string): boolean {
   return fold(title).includes(fold(query.trim()));

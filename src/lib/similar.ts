@@ -10,8 +10,8 @@ export interface SimilarCandidate {
 export const SIMILAR_LIMIT = 3;
 
 /**
- * The specification's query (published, a different blogId, any shared category, limit 3), ranked
- * by the number of shared categories, then newest lastUpdate.
+ * The similar-articles rule (see docs/requirements.md, Article page): published, a different blogId,
+ * any shared category, limit 3; ranked by the number of shared categories, then newest lastUpdate.
  */
 export function similarArticles<T extends SimilarCandidate>(current: SimilarCandidate, all: T[], limit: number = SIMILAR_LIMIT): T[] {
   const mine = new Set(current.categories);

@@ -1,4 +1,4 @@
-/** The page title the specification builds from a slug: hyphens replaced by spaces. */
+/** The page title built from a slug, hyphens replaced by spaces (see docs/requirements.md, Shared elements). */
 export function titleFromSlug(slug: string): string {
   return slug.replace(/-/g, " ");
 }

@@ -7,7 +7,7 @@ import { SupportEmailLink } from "../components/legal/SupportEmailLink";
 
 const supportEmail = <SupportEmailLink />;
 
-// The specification fixes these nine section titles and their order.
+// These nine section titles and their order are fixed (see docs/requirements.md, Policy pages).
 const sections: readonly LegalSection[] = [
   {
     id: "introduction",
