@@ -13,12 +13,6 @@ export function blogListPath(page: number): string {
   return page <= 1 ? "/blog" : `/blog/${page}`;
 }
 
-/** The articles of list page `page` (1-based). */
-export function pageOfPosts<T>(posts: T[], page: number, perPage: number = POSTS_PER_PAGE): T[] {
-  const start = (page - 1) * perPage;
-  return posts.slice(start, start + perPage);
-}
-
 /** The page numbers to link: those within `window` of the current page, inside 1..total. */
 export function pageNumbersAround(current: number, total: number, window: number = PAGE_WINDOW): number[] {
   const first = Math.max(1, current - window);

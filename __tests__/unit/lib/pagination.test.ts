@@ -1,4 +1,4 @@
-import { blogListPath, pageCount, pageNumbersAround, pageOfPosts } from "../../../src/lib/pagination";
+import { blogListPath, pageCount, pageNumbersAround } from "../../../src/lib/pagination";
 
 describe("pagination", () => {
   it("fills pages of 6 cards", () => {
@@ -7,13 +7,6 @@ describe("pagination", () => {
     expect(pageCount(7)).toBe(2);
     expect(pageCount(24)).toBe(4);
     expect(pageCount(25)).toBe(5);
-  });
-
-  it("slices the articles of a page", () => {
-    const posts = Array.from({ length: 14 }, (_, i) => i + 1);
-    expect(pageOfPosts(posts, 1)).toEqual([1, 2, 3, 4, 5, 6]);
-    expect(pageOfPosts(posts, 3)).toEqual([13, 14]);
-    expect(pageOfPosts(posts, 4)).toEqual([]);
   });
 
   it("names the list pages /blog, /blog/2, …", () => {
