@@ -1,4 +1,4 @@
-import { cp, readdir, readFile, writeFile } from "node:fs/promises";
+import { cp, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "./src/lib/constants";
@@ -8,7 +8,7 @@ import { safeBlocks } from "./src/lib/article-body";
 import { plainText } from "./src/lib/sanitize";
 import { similarArticles } from "./src/lib/similar";
 import { articlePath } from "./src/lib/slug";
-import { inlineScriptHashes, pagePolicy, withPolicyMeta } from "./src/lib/csp";
+import { writePagePolicies } from "./src/node/csp";
 import { robotsTxt, sitemapXml, type SitemapEntry } from "./src/lib/sitemap";
 
 /** When this build started reading content; the blog list's live query asks for changes after it. */
@@ -116,18 +116,6 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = ({ act
   actions.setWebpackConfig({ output: { chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS } });
 };
 
-async function htmlFiles(dir: string): Promise<string[]> {
-  const entries = await readdir(dir, { withFileTypes: true });
-  const nested = await Promise.all(
-    entries.map((entry) => {
-      const full = path.join(dir, entry.name);
-      if (entry.isDirectory()) return htmlFiles(full);
-      return Promise.resolve(entry.name.endsWith(".html") ? [full] : []);
-    }),
-  );
-  return nested.flat();
-}
-
 interface PostBuildQuery {
   site: { siteMetadata: { siteUrl: string } };
   allSitePage: { nodes: { path: string }[] };
@@ -139,16 +127,9 @@ interface PostBuildQuery {
  * scripts, which differ per page), and writes sitemap.xml and robots.txt for SITE_URL.
  */
 export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter, store }) => {
+  await writePagePolicies({ store, reporter });
   const { program } = store.getState() as { program: { directory: string } };
   const publicDir = path.join(program.directory, "public");
-  const emulatorHost = process.env.GATSBY_FIRESTORE_EMULATOR_HOST || process.env.FIRESTORE_EMULATOR_HOST || undefined;
-  const files = await htmlFiles(publicDir);
-  await Promise.all(
-    files.map(async (file) => {
-      const html = await readFile(file, "utf8");
-      await writeFile(file, withPolicyMeta(html, pagePolicy(inlineScriptHashes(html), emulatorHost)));
-    }),
-  );
 
   const result = await graphql<PostBuildQuery>(`
     query SitemapPages {
@@ -171,5 +152,5 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async ({ graphql, reporter
     .map((pagePath) => ({ path: pagePath, lastmod: changed.get(pagePath) ?? (pagePath.startsWith("/blog") ? newest : undefined) }));
   await writeFile(path.join(publicDir, "sitemap.xml"), sitemapXml(siteUrl, entries));
   await writeFile(path.join(publicDir, "robots.txt"), robotsTxt(siteUrl));
-  reporter.info(`Content-Security-Policy written into ${files.length} pages; sitemap.xml lists ${entries.length} pages`);
+  reporter.info(`sitemap.xml lists ${entries.length} pages`);
 };

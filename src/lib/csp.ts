@@ -1,5 +1,3 @@
-import { createHash } from "node:crypto";
-
 /** Services whose embeds articles may show (see EMBED_SERVICES in article-body.ts). */
 export const EMBED_FRAME_SOURCES = [
   "https://www.youtube-nocookie.com",
@@ -19,15 +17,6 @@ export const FIREBASE_CONNECT_SOURCES = [
   "https://*.google-analytics.com",
   "https://*.analytics.google.com",
 ];
-
-/** The SHA-256 source expression of every inline <script> in a page. */
-export function inlineScriptHashes(html: string): string[] {
-  const hashes = new Set<string>();
-  for (const match of html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/gi)) {
-    hashes.add(`'sha256-${createHash("sha256").update(match[1] ?? "", "utf8").digest("base64")}'`);
-  }
-  return [...hashes].sort();
-}
 
 /**
  * The page's own policy, written into its HTML as a meta tag: scripts only from the site and the
@@ -52,16 +41,4 @@ export function pagePolicy(scriptHashes: string[], emulatorHost?: string): strin
 /** The policy for every response (firebase.json): the directives that do not depend on the page. */
 export function headerPolicy(): string {
   return ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'", `frame-src ${EMBED_FRAME_SOURCES.join(" ")}`].join("; ");
-}
-
-/**
- * The page with its policy as the first element of <head>, so it covers everything after it. A
- * policy from an earlier build is replaced: Gatsby keeps unchanged pages between builds but
- * rewrites their inline scripts, and a stale second policy would block them.
- */
-export function withPolicyMeta(html: string, policy: string): string {
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy.replace(/"/g, "&quot;")}"/>`;
-  return html
-    .replace(/<meta http-equiv="Content-Security-Policy" content="[^"]*"\/>/gi, "")
-    .replace(/<head([^>]*)>/i, `<head$1>${meta}`);
 }

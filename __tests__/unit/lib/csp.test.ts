@@ -2,7 +2,8 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { headerPolicy, inlineScriptHashes, pagePolicy, withPolicyMeta } from "../../../src/lib/csp";
+import { headerPolicy, pagePolicy } from "../../../src/lib/csp";
+import { inlineScriptHashes, withPolicyMeta } from "../../../src/node/csp";
 import { robotsTxt, sitemapXml } from "../../../src/lib/sitemap";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;

@@ -1,0 +1,160 @@
+import { createHash } from "node:crypto";
+import { readdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { BuildArgs } from "gatsby";
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { pagePolicy } from "../lib/csp";
+import { publicDir } from "./site-paths";
+
+// Gives every built page its own Content-Security-Policy meta tag. The page is read with a real HTML
+// parser (parse5 follows the same tokenizer rules as browsers, so a script ends exactly where the
+// browser ends it), but it is never re-serialized: the tag is spliced into the original text at the
+// parser's source offsets, so everything else in the file stays byte for byte as Gatsby wrote it.
+
+type Node = DefaultTreeAdapterMap["node"];
+type Element = DefaultTreeAdapterMap["element"];
+
+/** A range of the original HTML to replace with `text` (an insertion when start === end). */
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** What the policy needs to know of one page. */
+interface PageScan {
+  /** The text of every inline script, as the browser will hash it. */
+  inlineScripts: string[];
+  /** Source ranges of the Content-Security-Policy meta tags already in the page. */
+  policyMetas: { start: number; end: number }[];
+  /** Where the content of <head> starts in the source; undefined when the page has no <head> tag. */
+  headContentStart: number | undefined;
+}
+
+const isElement = (node: Node): node is Element => "tagName" in node;
+const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+
+function* elements(node: Node): Generator<Element> {
+  if (isElement(node)) yield node;
+  const children = "childNodes" in node ? node.childNodes : [];
+  for (const child of children) yield* elements(child);
+  // A <template>'s children live in its content fragment; a script cloned out of it runs.
+  if (isElement(node) && node.tagName === "template" && "content" in node) yield* elements(node.content as Node);
+}
+
+/**
+ * The child text content of a script element: the string a browser hashes to check it against
+ * the policy (after the parser's newline normalization, which the source slice would not have).
+ */
+const scriptText = (script: Element): string =>
+  script.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
+
+function scan(html: string): PageScan {
+  const document = parse(html, { sourceCodeLocationInfo: true });
+  const found: PageScan = { inlineScripts: [], policyMetas: [], headContentStart: undefined };
+  for (const element of elements(document)) {
+    const location = element.sourceCodeLocation;
+    if (element.tagName === "script" && attribute(element, "src") === undefined) {
+      found.inlineScripts.push(scriptText(element));
+    } else if (element.tagName === "meta" && attribute(element, "http-equiv")?.trim().toLowerCase() === "content-security-policy" && location) {
+      found.policyMetas.push({ start: location.startOffset, end: location.endOffset });
+    } else if (element.tagName === "head" && found.headContentStart === undefined && location?.startTag) {
+      found.headContentStart = location.startTag.endOffset;
+    }
+  }
+  return found;
+}
+
+/** Applies non-overlapping edits to the original string; at one offset, insertions go first. */
+function splice(html: string, edits: Edit[]): string {
+  const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
+  let result = "";
+  let cursor = 0;
+  for (const edit of ordered) {
+    result += html.slice(cursor, edit.start) + edit.text;
+    cursor = Math.max(cursor, edit.end);
+  }
+  return result + html.slice(cursor);
+}
+
+const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
+
+const hashesOf = (page: PageScan): string[] => [...new Set(page.inlineScripts.map(sha256))].sort();
+
+const escapeAttribute = (value: string): string => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+function placePolicy(html: string, page: PageScan, policy: string): string {
+  if (page.headContentStart === undefined) return html;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}"/>`;
+  return splice(html, [{ start: page.headContentStart, end: page.headContentStart, text: meta }, ...page.policyMetas.map((range) => ({ ...range, text: "" }))]);
+}
+
+/**
+ * The SHA-256 source expression of every inline <script> in a page (any type; those with a src
+ * attribute are left out), deduplicated and sorted.
+ */
+export function inlineScriptHashes(html: string): string[] {
+  return hashesOf(scan(html));
+}
+
+/**
+ * The page with `policy` as the first element of <head>, so it covers everything after it. Any
+ * Content-Security-Policy meta already in the page is removed: Gatsby keeps unchanged pages between
+ * builds but rewrites their inline scripts, and a stale second policy would block them. A page
+ * without a <head> tag is returned unchanged.
+ */
+export function withPolicyMeta(html: string, policy: string): string {
+  return placePolicy(html, scan(html), policy);
+}
+
+/** The page with its own policy (the hashes of its inline scripts) in <head>; one parse. */
+export function withPagePolicy(html: string, emulatorHost?: string): { html: string; placed: boolean } {
+  const page = scan(html);
+  return { html: placePolicy(html, page, pagePolicy(hashesOf(page), emulatorHost)), placed: page.headContentStart !== undefined };
+}
+
+/** The Firestore emulator a build was pointed at, which the pages' policy must let them reach. */
+export const emulatorHostFromEnv = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
+  env.GATSBY_FIRESTORE_EMULATOR_HOST || env.FIRESTORE_EMULATOR_HOST || undefined;
+
+/**
+ * Writes the page's policy into one HTML file, rewriting it only when that changes it. Returns
+ * false for a page without a <head> tag, which gets no policy.
+ */
+export async function applyPolicyToFile(file: string, emulatorHost: string | undefined = emulatorHostFromEnv()): Promise<boolean> {
+  const before = await readFile(file, "utf8");
+  const after = withPagePolicy(before, emulatorHost);
+  if (after.html !== before) await writeFile(file, after.html);
+  return after.placed;
+}
+
+/** Every .html file under `dir`, at any depth. */
+export async function htmlFilesUnder(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => path.join(entry.parentPath, entry.name))
+    .sort();
+}
+
+/** Applies the policy to the given files, a few at a time; returns the files that have no <head>. */
+export async function applyPolicyToFiles(files: string[], emulatorHost: string | undefined = emulatorHostFromEnv(), concurrency = 8): Promise<string[]> {
+  const withoutHead: string[] = [];
+  let next = 0;
+  const worker = async (): Promise<void> => {
+    while (next < files.length) {
+      const file = files[next++]!;
+      if (!(await applyPolicyToFile(file, emulatorHost))) withoutHead.push(file);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
+  return withoutHead.sort();
+}
+
+/** onPostBuild: every built page gets its own Content-Security-Policy. */
+export async function writePagePolicies({ store, reporter }: Pick<BuildArgs, "store" | "reporter">): Promise<void> {
+  const files = await htmlFilesUnder(publicDir(store));
+  const withoutHead = await applyPolicyToFiles(files);
+  for (const file of withoutHead) reporter.warn(`${file} has no <head> tag, so it got no Content-Security-Policy`);
+  reporter.info(`Content-Security-Policy written into ${files.length - withoutHead.length} pages`);
+}
