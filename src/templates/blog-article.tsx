@@ -10,12 +10,9 @@ import type { SafeBlock } from "../lib/article-blocks";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
 
+/** An article page's context: its BlogPost node; everything else comes from the query. */
 export interface BlogArticleContext {
   id: string;
-  slug: string;
-  description: string;
-  blocks: SafeBlock[];
-  similarIds: string[];
 }
 
 interface BlogArticleData {
@@ -28,13 +25,15 @@ interface BlogArticleData {
     updatedOn: string | null;
     featureImageUrl: string;
     featureImage: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+    description: string;
+    safeBlocks: SafeBlock[];
+    similar: BlogCardNode[];
   };
-  similar: { nodes: BlogCardNode[] };
   site: { siteMetadata: { siteUrl: string } };
 }
 
 export const query = graphql`
-  query BlogArticlePage($id: String!, $similarIds: [String!]!) {
+  query BlogArticlePage($id: String!) {
     blogPost(id: { eq: $id }) {
       documentId
       title
@@ -48,9 +47,9 @@ export const query = graphql`
           gatsbyImageData(width: 960, aspectRatio: 1.78, placeholder: NONE, formats: [AUTO, WEBP])
         }
       }
-    }
-    similar: allBlogPost(filter: { documentId: { in: $similarIds } }) {
-      nodes {
+      description
+      safeBlocks
+      similar {
         ...BlogCardFields
       }
     }
@@ -63,15 +62,12 @@ export const query = graphql`
 `;
 
 /** One article: title, hashtags, cover, updated date, body, then similar articles when there are any. */
-export default function BlogArticleTemplate({ data, pageContext }: PageProps<BlogArticleData, BlogArticleContext>): JSX.Element {
+export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData, BlogArticleContext>): JSX.Element {
   const post = data.blogPost;
   const image = post.featureImage?.childImageSharp?.gatsbyImageData;
   const imageSrc = image ? fallbackSrc(image) : post.featureImageUrl;
   const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc;
-  const similar = pageContext.similarIds
-    .map((id) => data.similar.nodes.find((node) => node.documentId === id))
-    .filter((node): node is BlogCardNode => node !== undefined)
-    .map(cardFromNode);
+  const similar = post.similar.map(cardFromNode);
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
     "@type": "BlogPosting",
@@ -85,14 +81,14 @@ export default function BlogArticleTemplate({ data, pageContext }: PageProps<Blo
 
   return (
     <Layout>
-      <Seo title={titleFromSlug(post.slug)} description={pageContext.description} path={articlePath(post.slug)} type="article" image={imageUrl}>
+      <Seo title={titleFromSlug(post.slug)} description={post.description} path={articlePath(post.slug)} type="article" image={imageUrl}>
         <script type="application/ld+json">{jsonLd}</script>
       </Seo>
       <ArticleView
         title={post.title}
         categories={post.categories}
         updatedOn={post.updatedOn}
-        blocks={pageContext.blocks}
+        blocks={post.safeBlocks}
         cover={image ? <ResponsiveImage image={image} alt="" loading="eager" fetchPriority="high" className={styles.cover} /> : <div className={styles.cover} aria-hidden="true" />}
       />
       {similar.length > 0 && (

@@ -1,0 +1,83 @@
+import type { CreateSchemaCustomizationArgs, Node } from "gatsby";
+import { safeBlocks, type SafeBlock } from "../lib/article-body";
+import { plainText } from "../lib/sanitize";
+import { similarArticles } from "../lib/similar";
+
+// The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
+// similar articles. They are resolvers, not page context, so an article page's context is only
+// its id, and Gatsby re-runs the page's query only when a BlogPost it depends on changed.
+
+/** A BlogPost node as the source plugin created it (the raw values, before GraphQL formatting). */
+export interface BlogPostNode extends Node {
+  documentId: string;
+  blogId: string;
+  title: string;
+  categories: string[];
+  lastUpdate: string;
+  content: { blocks?: unknown };
+}
+
+/** The longest description, in characters, before it is cut with an ellipsis. */
+export const DESCRIPTION_LENGTH = 160;
+
+type Warn = (message: string) => void;
+
+/** The part of Gatsby's resolver context these fields use. */
+interface ResolverContext {
+  nodeModel: {
+    findAll(args: { type: string; query?: { sort?: Record<string, "ASC" | "DESC"> } }): Promise<{ entries: Iterable<BlogPostNode> }>;
+  };
+}
+
+// One sanitizing per version of an article per process: the body and the summary both need the
+// blocks, and a problem in the body is reported once, whichever field asked first.
+const blocksCache = new Map<string, SafeBlock[]>();
+
+/** The article's body with every block checked and sanitized; a block left out is reported, naming the document. */
+export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
+  const key = `${post.id}\u0000${post.internal.contentDigest}`;
+  let blocks = blocksCache.get(key);
+  if (!blocks) {
+    blocks = safeBlocks(post.content.blocks, (message) => warn(`blogMetaData/${post.documentId}: field "content" ${message}.`));
+    blocksCache.set(key, blocks);
+  }
+  return blocks;
+}
+
+/** The page's description: the text of the first paragraph (or the title), at most 160 characters. */
+export function articleDescription(blocks: SafeBlock[], title: string): string {
+  const firstParagraph = blocks.find((block) => block.type === "paragraph");
+  const summary = firstParagraph && "html" in firstParagraph ? plainText(firstParagraph.html) : title;
+  return summary.length > DESCRIPTION_LENGTH ? `${summary.slice(0, DESCRIPTION_LENGTH - 3).trimEnd()}…` : summary;
+}
+
+/** createSchemaCustomization: adds safeBlocks, description and similar to the source plugin's BlogPost. */
+export function addBlogPostFields({ actions, schema, reporter }: Pick<CreateSchemaCustomizationArgs, "actions" | "schema" | "reporter">): void {
+  const warn: Warn = (message) => reporter.warn(message);
+  actions.createTypes(
+    schema.buildObjectType({
+      name: "BlogPost",
+      interfaces: ["Node"],
+      fields: {
+        safeBlocks: {
+          type: "JSON!",
+          description: "The body's blocks checked and sanitized at build time, ready to render; unusable blocks are left out.",
+          resolve: (post: BlogPostNode) => articleBlocks(post, warn),
+        },
+        description: {
+          type: "String!",
+          description: "The page's meta description: the first paragraph as plain text (or the title), at most 160 characters.",
+          resolve: (post: BlogPostNode) => articleDescription(articleBlocks(post, warn), post.title),
+        },
+        similar: {
+          type: "[BlogPost!]!",
+          description: "Up to 3 published articles of another blog sharing a category: most shared categories first, then newest.",
+          resolve: async (post: BlogPostNode, _args: unknown, context: ResolverContext) => {
+            const { entries } = await context.nodeModel.findAll({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
+            return similarArticles(post, [...entries]);
+          },
+        },
+      },
+    }),
+  );
+}
