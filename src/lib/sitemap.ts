@@ -1,3 +1,5 @@
+import { articlePath } from "./slug";
+
 /** One URL of the sitemap. */
 export interface SitemapEntry {
   path: string;
@@ -21,4 +23,24 @@ export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
 /** robots.txt that allows everything and points at the sitemap. */
 export function robotsTxt(siteUrl: string): string {
   return `User-agent: *\nAllow: /\nDisallow: /404\n\nSitemap: ${siteUrl}/sitemap.xml\n`;
+}
+
+/** What the sitemap needs to know of an article: its page and when it last changed. */
+export interface SitemapArticle {
+  slug: string;
+  lastUpdate: string;
+  updatedOn: string | null;
+}
+
+/**
+ * The sitemap's pages, sorted by path: every built page except 404 pages and client-only routes.
+ * An article carries its own date; the blog list pages carry the newest article's.
+ */
+export function sitemapEntries(pagePaths: string[], articles: SitemapArticle[]): SitemapEntry[] {
+  const changed = new Map(articles.map((post) => [articlePath(post.slug), post.updatedOn ?? post.lastUpdate]));
+  const newest = articles.map((post) => post.updatedOn ?? post.lastUpdate).sort().at(-1);
+  return pagePaths
+    .filter((pagePath) => !/^\/(404|dev-404-page)|\[/.test(pagePath))
+    .sort()
+    .map((pagePath) => ({ path: pagePath, lastmod: changed.get(pagePath) ?? (pagePath.startsWith("/blog") ? newest : undefined) }));
 }
