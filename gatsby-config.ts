@@ -23,6 +23,10 @@ const config: GatsbyConfig = {
     "gatsby-transformer-sharp",
     // The site's own illustrations (hero, about), processed into sizes and formats at build time.
     { resolve: "gatsby-source-filesystem", options: { name: "images", path: path.join(__dirname, "src", "images") } },
+    // The Terms, Privacy and Safety texts as Markdown (content/legal), rendered by src/components/legal.
+    // Plain CommonMark: no GFM autolinks or tables, no footnotes; the renderer refuses anything else.
+    { resolve: "gatsby-source-filesystem", options: { name: "legal", path: path.join(__dirname, "content", "legal") } },
+    { resolve: "gatsby-transformer-remark", options: { gfm: false, footnotes: false } },
     {
       // Our local plugin (plugins/gatsby-source-firestore): Firestore when a project is configured,
       // otherwise the sample articles in content/blog, the embedded default.
