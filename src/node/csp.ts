@@ -128,12 +128,16 @@ export async function applyPolicyToFile(file: string, emulatorHost: string | und
   return after.placed;
 }
 
-/** Every .html file under `dir`, at any depth. */
+/** Gatsby's own output folder: slice fragments already stitched into the pages, not pages themselves. */
+const GATSBY_INTERNALS = "_gatsby";
+
+/** Every page (.html file) under `dir`, at any depth, except Gatsby's internal fragments. */
 export async function htmlFilesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
   return entries
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => path.join(entry.parentPath, entry.name))
+    .filter((file) => path.relative(dir, file).split(path.sep)[0] !== GATSBY_INTERNALS)
     .sort();
 }
 

@@ -122,9 +122,11 @@ describe("on files", () => {
     await writeFile(path.join(dir, "blog", "2", "index.html"), "<html><head></head><body><script>list()</script></body></html>");
     await writeFile(path.join(dir, "blog", "data.json"), "{}");
     await writeFile(path.join(dir, "bare.html"), "<p>fragment</p>");
+    await mkdir(path.join(dir, "_gatsby", "slices"), { recursive: true });
+    await writeFile(path.join(dir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "<script>stitched()</script>");
   });
 
-  it("lists every .html file at any depth, and nothing else", async () => {
+  it("lists every .html file at any depth, and nothing else, leaving out Gatsby's slice fragments", async () => {
     expect(await htmlFilesUnder(dir)).toEqual([path.join(dir, "bare.html"), path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
   });
 
