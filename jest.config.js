@@ -1,7 +1,7 @@
 // Two projects: fast unit tests in jsdom, and integration tests against a real Firestore emulator
 // that the project's global set-up starts and tears down.
 const shared = {
-  transform: { "^.+\\.m?[jt]sx?$": "<rootDir>/jest.preprocess.js" },
+  transform: { "^.+\\.m?[jt]sx?$": "<rootDir>/jest.preprocess.ts" },
   moduleNameMapper: {
     "\\.css$": "identity-obj-proxy",
     "\\.(webp|png|jpg|svg)$": "<rootDir>/__tests__/support/file-mock.js",
@@ -25,8 +25,8 @@ module.exports = {
       displayName: "integration",
       testEnvironment: "node",
       testMatch: ["<rootDir>/__tests__/integration/**/*.test.[jt]s?(x)"],
-      globalSetup: "<rootDir>/__tests__/support/emulator-global-setup.cjs",
-      globalTeardown: "<rootDir>/__tests__/support/emulator-global-teardown.cjs",
+      globalSetup: "<rootDir>/__tests__/support/emulator-global-setup.ts",
+      globalTeardown: "<rootDir>/__tests__/support/emulator-global-teardown.ts",
       setupFilesAfterEnv: ["<rootDir>/__tests__/support/setup-integration.ts"],
     },
   ],

@@ -1,5 +1,5 @@
 import { defineConfig } from "@playwright/test";
-import { chromePath, CHROME_FLAGS } from "./scripts/chrome-path.mjs";
+import { chromePath, CHROME_FLAGS } from "./scripts/chrome-path.ts";
 
 const PORT = Number(process.env.E2E_PORT ?? 9323);
 
@@ -15,11 +15,11 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${PORT}`,
     browserName: "chromium",
-    launchOptions: { executablePath: chromePath(), args: CHROME_FLAGS },
+    launchOptions: { executablePath: chromePath(), args: [...CHROME_FLAGS] },
     trace: "off",
   },
   webServer: {
-    command: "node scripts/serve.mjs",
+    command: "node scripts/serve.ts",
     env: { PORT: String(PORT) },
     url: `http://127.0.0.1:${PORT}/`,
     reuseExistingServer: false,

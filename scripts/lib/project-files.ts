@@ -1,5 +1,9 @@
 // The files and folders a copy of the project needs to build the site. The rebuild service copies
-// them into its workspace, and the integration tests into scratch folders; both read this list.
+// them into its workspace, the benchmarks and the tests into scratch folders; all read this list.
+// Jest and Playwright load this module as CommonJS: it must not use import.meta.
+import { cpSync, existsSync, mkdtempSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 
 /** What a site build reads from the project, besides `content/` and `node_modules/`. */
 export const SITE_SOURCES = [
@@ -19,3 +23,21 @@ export const SITE_SOURCES = [
  * tree's build output, caches and reports must not leak into a build.
  */
 export const NOT_COPIED = new Set(["node_modules", ".cache", "public", ".git", "reports", "test-results", "playwright-report"]);
+
+/**
+ * A scratch copy of the project at `root` in a new temporary folder: the site's sources, the
+ * content (the project's own, or `contentDir` in place of content/blog), and node_modules linked
+ * rather than copied. Builds in it leave the working tree's public/ and .cache/ alone.
+ */
+export function copySiteProject(root: string, options: { contentDir?: string; prefix?: string } = {}): string {
+  const dir = mkdtempSync(path.join(tmpdir(), options.prefix ?? "site-build-"));
+  for (const entry of SITE_SOURCES) {
+    if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
+  }
+  const contentSource = options.contentDir ?? path.join(root, "content");
+  if (existsSync(contentSource)) {
+    cpSync(contentSource, path.join(dir, options.contentDir ? "content/blog" : "content"), { recursive: true });
+  }
+  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}

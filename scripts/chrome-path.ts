@@ -1,7 +1,7 @@
 // Where Chromium is: CHROME_PATH, else Debian's /usr/bin/chromium. A clear error when it is missing.
 import { existsSync } from "node:fs";
 
-export function chromePath() {
+export function chromePath(): string {
   const candidate = process.env.CHROME_PATH || "/usr/bin/chromium";
   if (!existsSync(candidate)) {
     throw new Error(
@@ -13,7 +13,7 @@ export function chromePath() {
 }
 
 /** Flags that keep headless Chromium from reaching the network on its own. */
-export const CHROME_FLAGS = [
+export const CHROME_FLAGS: readonly string[] = [
   "--no-sandbox",
   "--disable-gpu",
   "--disable-quic",

@@ -2,31 +2,60 @@
 // type check, lint, unit tests, integration tests (real Firestore emulator), production build,
 // end-to-end tests (Chromium against that build). The last line is "N passed, N failed".
 import { spawn } from "node:child_process";
-import { mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
-import { chromePath } from "./chrome-path.mjs";
-import { emulatorBinary } from "./emulator.mjs";
+import { chromePath } from "./chrome-path.ts";
+import { emulatorBinary } from "./emulator.ts";
+import { parseCommandLine } from "./lib/cli.ts";
+import { PROJECT_ROOT } from "./lib/root.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
-const reports = path.join(root, "reports");
-const bin = (name) => path.join(root, "node_modules", ".bin", name);
+interface Counts {
+  passed: number;
+  failed: number;
+  skipped: number;
+}
 
-const jestCounts = (file) => {
-  const report = JSON.parse(readFileSync(file, "utf8"));
+interface Stage {
+  name: string;
+  /** Checks that a tool the stage needs is there; throws a message saying what to install. */
+  before?: () => unknown;
+  command: [string, ...string[]];
+  /** The stage's test counts, read from its JSON report. */
+  counts?: () => Counts;
+}
+
+parseCommandLine({
+  usage: "npm test",
+  summary:
+    "Runs every check in order and stops at the first failure: type check, lint, unit tests,\n" +
+    'integration tests (Firestore emulator), production build, end-to-end tests. The last line\nis "N passed, N failed".',
+  options: {},
+});
+
+const reports = path.join(PROJECT_ROOT, "reports");
+const bin = (name: string): string => path.join(PROJECT_ROOT, "node_modules", ".bin", name);
+
+function jestCounts(file: string): Counts {
+  const report = JSON.parse(readFileSync(file, "utf8")) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numRuntimeErrorTestSuites: number;
+    numPendingTests: number;
+    numTodoTests: number;
+  };
   return {
     passed: report.numPassedTests,
     failed: report.numFailedTests + report.numRuntimeErrorTestSuites,
     skipped: report.numPendingTests + report.numTodoTests,
   };
-};
+}
 
-const playwrightCounts = (file) => {
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
+function playwrightCounts(file: string): Counts {
+  const { stats } = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
-};
+}
 
-const stages = [
+const stages: Stage[] = [
   { name: "type check", command: [bin("tsc"), "--noEmit"] },
   { name: "lint", command: [bin("eslint"), "--max-warnings=0", "."] },
   {
@@ -56,10 +85,11 @@ const stages = [
   },
 ];
 
-function run([command, ...args]) {
+/** Runs a command in the project with the terminal attached; resolves with its exit status. */
+function run([command, ...args]: [string, ...string[]]): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
-      cwd: root,
+      cwd: PROJECT_ROOT,
       stdio: "inherit",
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", METADATA_SERVER_DETECTION: "none", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
     });
@@ -73,23 +103,23 @@ function run([command, ...args]) {
 
 rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
-const total = { passed: 0, failed: 0, skipped: 0 };
-const lines = [];
+const total: Counts = { passed: 0, failed: 0, skipped: 0 };
+const lines: string[] = [];
 let ok = true;
 
 for (const stage of stages) {
   console.log(`\n=== ${stage.name} ===`);
   const started = Date.now();
-  let code;
+  let code: number;
   try {
     stage.before?.();
     code = await run(stage.command);
   } catch (error) {
-    console.error(`\n${stage.name}: ${error.message}`);
+    console.error(`\n${stage.name}: ${(error as Error).message}`);
     code = 1;
   }
   const seconds = ((Date.now() - started) / 1000).toFixed(1);
-  let counts = null;
+  let counts: Counts | null = null;
   if (stage.counts) {
     try {
       counts = stage.counts();

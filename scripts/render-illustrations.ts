@@ -1,21 +1,39 @@
-// `npm run illustrations` (or `node scripts/render-illustrations.mjs`): renders the hand-drawn SVGs in
+// `npm run illustrations` (or `node scripts/render-illustrations.ts`): renders the hand-drawn SVGs in
 // src/images/illustrations/ to the WebP, JPEG and PNG files the site ships, prints each output with its
 // byte size, and exits with status 1 when one is over its byte budget. Nothing is fetched from the
 // network: the sources are plain SVG with no fonts, no text and no external references.
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { parseCommandLine } from "./lib/cli.ts";
+import { PROJECT_ROOT as root } from "./lib/root.ts";
 
-/** The project root (/work/main), found from this script's own location, never from the cwd. */
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+parseCommandLine({
+  usage: "npm run illustrations",
+  summary:
+    "Renders the SVGs in src/images/illustrations/ to the WebP, JPEG and PNG files the site ships\n" +
+    "and fails when one is over its byte budget.",
+  options: {},
+});
+
 const sourceDir = path.join(root, "src/images/illustrations");
+
+interface Output {
+  svg: string;
+  /** Relative to the project root. */
+  out: string;
+  width: number;
+  height?: number;
+  format: "webp" | "jpeg" | "png";
+  /** The most bytes the file may have. */
+  budget: number;
+}
 
 /**
  * Every rendered file: its SVG source, where it goes, its width in pixels (the height follows the
  * SVG's aspect ratio), its format and its byte budget.
  */
-const OUTPUTS = [
+const OUTPUTS: Output[] = [
   { svg: "hero.svg", out: "src/images/hero.webp", width: 1200, format: "webp", budget: 60_000 },
   { svg: "about.svg", out: "src/images/about.webp", width: 1200, format: "webp", budget: 60_000 },
   { svg: "not-found.svg", out: "static/images/not-found.webp", width: 800, format: "webp", budget: 30_000 },
@@ -24,10 +42,10 @@ const OUTPUTS = [
   { svg: "favicon.svg", out: "static/favicon.png", width: 512, height: 512, format: "png", budget: 20_000 },
 ];
 
-const kB = (bytes) => `${(bytes / 1000).toFixed(1)} kB`;
+const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Renders one SVG at exactly `width` pixels wide (rasterised at that size, not scaled afterwards). */
-async function render({ svg, out, width, height, format }) {
+async function render({ svg, out, width, height, format }: Output): Promise<{ target: string; size: number; pixels: string }> {
   const input = readFileSync(path.join(sourceDir, svg));
   const { width: naturalWidth } = await sharp(input).metadata(); // the SVG's width at 72 dpi
   if (!naturalWidth) throw new Error(`${svg}: cannot read the SVG's width`);
@@ -41,8 +59,6 @@ async function render({ svg, out, width, height, format }) {
     image = image.flatten({ background: "#b3124f" }).jpeg({ quality: 82, mozjpeg: true, chromaSubsampling: "4:4:4" });
   } else if (format === "png") {
     image = image.png({ compressionLevel: 9, effort: 10, palette: true, quality: 100, dither: 0 });
-  } else {
-    throw new Error(`${svg}: unknown output format ${format}`);
   }
 
   const target = path.join(root, out);
@@ -51,7 +67,7 @@ async function render({ svg, out, width, height, format }) {
   return { target, size: statSync(target).size, pixels: `${info.width}x${info.height}` };
 }
 
-const failures = [];
+const failures: string[] = [];
 for (const output of OUTPUTS) {
   try {
     const { size, pixels } = await render(output);
@@ -61,13 +77,13 @@ for (const output of OUTPUTS) {
     );
     if (over) failures.push(`${output.out} is ${kB(size)}, over its budget of ${kB(output.budget)}`);
   } catch (error) {
-    failures.push(`${output.out} could not be rendered from ${output.svg}: ${error.message}`);
+    failures.push(`${output.out} could not be rendered from ${output.svg}: ${(error as Error).message}`);
   }
 }
 
 if (failures.length > 0) {
   console.error(`\nrender-illustrations failed:\n  - ${failures.join("\n  - ")}`);
-  console.error("Simplify the SVG (fewer gradients, flatter shapes) or lower the quality in scripts/render-illustrations.mjs.");
+  console.error("Simplify the SVG (fewer gradients, flatter shapes) or lower the quality in scripts/render-illustrations.ts.");
   process.exit(1);
 }
 console.log(`\nAll ${OUTPUTS.length} illustrations rendered within their budgets.`);

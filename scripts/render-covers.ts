@@ -1,12 +1,20 @@
-// `node scripts/render-covers.mjs`: draws the sample articles' cover images (one per category theme)
+// `npm run covers` (`node scripts/render-covers.ts`): draws the sample articles' cover images (one per category theme)
 // and the illustrations used inside articles, as hand-written SVG (no outside assets), and renders
 // each to a 1200x675 WebP in content/blog/images/. Exits with 1 if any file is over 40 kB.
 import { mkdirSync, statSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import sharp from "sharp";
+import { parseCommandLine } from "./lib/cli.ts";
+import { PROJECT_ROOT as root } from "./lib/root.ts";
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+parseCommandLine({
+  usage: "npm run covers",
+  summary:
+    "Draws the sample articles' cover images and in-article illustrations as SVG and renders each\n" +
+    "to a 1200x675 WebP in content/blog/images/; fails when one is over 40 kB.",
+  options: {},
+});
+
 const outDir = path.join(root, "content/blog/images");
 const WIDTH = 1200;
 const HEIGHT = 675;
@@ -27,28 +35,28 @@ const SKIN_DEEP = "#c57b5a";
 // ---- Shapes ---------------------------------------------------------------------------------
 
 /** A heart centred on (x, y), about 100 units wide at scale 1. */
-const heart = (x, y, s, fill, opacity = 1) =>
+const heart = (x: number, y: number, s: number, fill: string, opacity = 1): string =>
   `<path transform="translate(${x} ${y}) scale(${s})" d="M0 32C-14 20-50-2-50-26c0-16 12-28 27-28 10 0 18 6 23 14 5-8 13-14 23-14 15 0 27 12 27 28C50-2 14 20 0 32z" fill="${fill}" opacity="${opacity}"/>`;
 
 /** A four-pointed sparkle. */
-const sparkle = (x, y, s, fill, opacity = 1) =>
+const sparkle = (x: number, y: number, s: number, fill: string, opacity = 1): string =>
   `<path transform="translate(${x} ${y}) scale(${s})" d="M0-20C2-6 6-2 20 0 6 2 2 6 0 20-2 6-6 2-20 0-6-2-2-6 0-20z" fill="${fill}" opacity="${opacity}"/>`;
 
-const circle = (cx, cy, r, fill, opacity = 1) => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" opacity="${opacity}"/>`;
+const circle = (cx: number, cy: number, r: number, fill: string, opacity = 1): string => `<circle cx="${cx}" cy="${cy}" r="${r}" fill="${fill}" opacity="${opacity}"/>`;
 
 /** Small dots scattered from a fixed list, so every run draws the same picture. */
-const confetti = (points, fill, opacity = 0.8) => points.map(([x, y, r]) => circle(x, y, r, fill, opacity)).join("");
+const confetti = (points: [number, number, number][], fill: string, opacity = 0.8): string => points.map(([x, y, r]) => circle(x, y, r, fill, opacity)).join("");
 
 /** A soft organic blob behind the scene. */
-const blob = (x, y, s, fill, opacity = 1) =>
+const blob = (x: number, y: number, s: number, fill: string, opacity = 1): string =>
   `<path transform="translate(${x} ${y}) scale(${s})" d="M60-90c50 10 95 50 90 105-5 60-60 95-120 95S-150 70-150 10-100-110 60-90z" fill="${fill}" opacity="${opacity}"/>`;
 
 /** A map pin whose point is at (x, y). */
-const pin = (x, y, s, fill, inner = WHITE) =>
+const pin = (x: number, y: number, s: number, fill: string, inner = WHITE): string =>
   `<g transform="translate(${x} ${y}) scale(${s})"><path d="M0 0C-22-28-40-50-40-72a40 40 0 0 1 80 0c0 22-18 44-40 72z" fill="${fill}"/><circle cx="0" cy="-72" r="16" fill="${inner}"/></g>`;
 
 /** A coffee cup on a saucer, its base centred at (x, y). */
-const cup = (x, y, s, body, band, flip = false) =>
+const cup = (x: number, y: number, s: number, body: string, band: string, flip = false): string =>
   `<g transform="translate(${x} ${y}) scale(${flip ? -s : s} ${s})">` +
   `<ellipse cx="0" cy="0" rx="95" ry="16" fill="${WHITE}"/><ellipse cx="0" cy="-4" rx="70" ry="9" fill="#f3e6ec"/>` +
   `<path d="M62-118h24a32 32 0 0 1 0 64H60" fill="none" stroke="${body}" stroke-width="14"/>` +
@@ -57,7 +65,7 @@ const cup = (x, y, s, body, band, flip = false) =>
   `<ellipse cx="0" cy="-130" rx="70" ry="12" fill="${DARK_ROSE}" opacity=".35"/></g>`;
 
 /** A speech bubble with its tail at the bottom left (or right when flipped). */
-const bubble = (x, y, w, h, fill, flip = false, stroke = "") => {
+const bubble = (x: number, y: number, w: number, h: number, fill: string, flip = false, stroke = ""): string => {
   const tail = flip
     ? `M${x + w - 70} ${y + h - 2}l40 46-6-46z`
     : `M${x + 70} ${y + h - 2}l-40 46 6-46z`;
@@ -66,13 +74,13 @@ const bubble = (x, y, w, h, fill, flip = false, stroke = "") => {
 };
 
 /** Three typing dots centred at (x, y). */
-const typing = (x, y, fill) => [-44, 0, 44].map((dx) => circle(x + dx, y, 14, fill)).join("");
+const typing = (x: number, y: number, fill: string): string => [-44, 0, 44].map((dx) => circle(x + dx, y, 14, fill)).join("");
 
 /** A rounded bar, standing in for a line of text. */
-const bar = (x, y, w, fill, h = 18) => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}"/>`;
+const bar = (x: number, y: number, w: number, fill: string, h = 18): string => `<rect x="${x}" y="${y}" width="${w}" height="${h}" rx="${h / 2}" fill="${fill}"/>`;
 
 /** A faceless, friendly head-and-shoulders figure; (x, y) is the centre of the head. */
-const person = (x, y, s, skin, hair, top, long = false) =>
+const person = (x: number, y: number, s: number, skin: string, hair: string, top: string, long = false): string =>
   `<g transform="translate(${x} ${y}) scale(${s})">` +
   (long ? `<path d="M-46-6c0-40 20-62 46-62s46 22 46 62v58h-92z" fill="${hair}"/>` : "") +
   `<path d="M-80 150c0-62 36-92 80-92s80 30 80 92z" fill="${top}"/>` +
@@ -83,22 +91,22 @@ const person = (x, y, s, skin, hair, top, long = false) =>
   `</g>`;
 
 /** A leafy sprig growing up from (x, y). */
-const sprig = (x, y, s, fill) =>
+const sprig = (x: number, y: number, s: number, fill: string): string =>
   `<g transform="translate(${x} ${y}) scale(${s})" fill="${fill}"><path d="M0 0V-150" stroke="${fill}" stroke-width="6" fill="none"/>` +
   `<path d="M0-40c-30-6-50-26-52-52 28 2 48 22 52 52z"/><path d="M0-80c30-6 50-26 52-52-28 2-48 22-52 52z"/>` +
   `<path d="M0-120c-24-6-38-22-40-42 22 2 36 18 40 42z"/></g>`;
 
 /** A fluffy cloud. */
-const cloud = (x, y, s, fill = WHITE, opacity = 1) =>
+const cloud = (x: number, y: number, s: number, fill = WHITE, opacity = 1): string =>
   `<path transform="translate(${x} ${y}) scale(${s})" d="M-70 20a30 30 0 0 1 6-58 42 42 0 0 1 78-14 34 34 0 0 1 54 28 26 26 0 0 1 2 44z" fill="${fill}" opacity="${opacity}"/>`;
 
-const background = (from, to) =>
+const background = (from: string, to: string): string =>
   `<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${from}"/><stop offset="1" stop-color="${to}"/></linearGradient></defs>` +
   `<rect width="${WIDTH}" height="${HEIGHT}" fill="url(#bg)"/>`;
 
 // ---- Scenes ---------------------------------------------------------------------------------
 
-const SCENES = {
+const SCENES: Record<string, () => string> = {
   // A checklist card beside a heart-shaped light bulb.
   "dating-tips": () =>
     background(SOFT_PINK, "#ffe0d6") +
@@ -199,8 +207,8 @@ const SCENES = {
     `<g stroke="${PEACH}" stroke-width="18" stroke-linecap="round">` +
     Array.from({ length: 12 }, (_, i) => {
       const a = (i * Math.PI) / 6 + Math.PI / 12;
-      const f = (r) => `${(r * Math.cos(a)).toFixed(1)}`;
-      const g = (r) => `${(r * Math.sin(a)).toFixed(1)}`;
+      const f = (r: number): string => `${(r * Math.cos(a)).toFixed(1)}`;
+      const g = (r: number): string => `${(r * Math.sin(a)).toFixed(1)}`;
       return `<line x1="${f(205)}" y1="${g(205)}" x2="${f(255)}" y2="${g(255)}"/>`;
     }).join("") + `</g></g>` +
     `<path d="M600 540V330" stroke="#4fb88b" stroke-width="14" stroke-linecap="round"/>` +
@@ -300,7 +308,7 @@ const SCENES = {
 // ---- Rendering ------------------------------------------------------------------------------
 
 mkdirSync(outDir, { recursive: true });
-const tooBig = [];
+const tooBig: string[] = [];
 for (const [name, draw] of Object.entries(SCENES)) {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${WIDTH}" height="${HEIGHT}" viewBox="0 0 ${WIDTH} ${HEIGHT}">${draw()}</svg>`;
   const file = path.join(outDir, `${name}.webp`);

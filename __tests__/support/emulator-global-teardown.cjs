@@ -1,3 +1,0 @@
-module.exports = async function stopFirestoreEmulator() {
-  globalThis.__FIRESTORE_EMULATOR__?.stop();
-};

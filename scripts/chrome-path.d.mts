@@ -1,2 +1,0 @@
-export declare function chromePath(): string;
-export declare const CHROME_FLAGS: string[];
