@@ -5,7 +5,7 @@ import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { buildSite, copyProject, gatsbyEnv, GATSBY_BIN } from "../support/site-build";
-import { freePort } from "../support/processes";
+import { freePort, stopGroup } from "../support/processes";
 
 // `gatsby develop` against the emulator, as an editor runs it: GraphiQL shows the described schema,
 // and a change in Firestore shows after POST /__refresh without a restart. Plus a build with no
@@ -79,13 +79,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
-  if (develop?.pid) {
-    try {
-      process.kill(-develop.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
+  stopGroup(develop);
   await deleteApp(app);
 });
 

@@ -1,25 +1,21 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
+import path from "node:path";
 import sharp from "sharp";
+import { startImageServer as serveImages, type ImageServer } from "../../scripts/lib/image-server.ts";
 
-/** A local HTTP server with one cover image at /cover.webp and 404 for anything else. */
-export async function startImageServer(): Promise<{ url: string; requests: string[]; close: () => Promise<void> }> {
-  const image = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#b3124f" } }).webp().toBuffer();
-  const requests: string[] = [];
-  const server = http.createServer((request, response) => {
-    requests.push(request.url ?? "");
-    if (request.url === "/cover.webp") {
-      response.writeHead(200, { "content-type": "image/webp", "content-length": image.length });
-      response.end(image);
-    } else {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  };
+// The stand-in for the storage bucket that serves the articles' images in tests: every test that
+// needs images over HTTP starts one of these rather than its own server.
+export type { ImageServer } from "../../scripts/lib/image-server.ts";
+
+/** The sample articles' cover images, served by name with `startImageServer({ dir: SAMPLE_IMAGES_DIR })`. */
+export const SAMPLE_IMAGES_DIR = path.resolve(__dirname, "../../content/blog/images");
+
+/**
+ * A local image server on a free port. Without a `dir`, it serves one generated 800x450 cover at
+ * /cover.webp; with one, that folder's files by name. Anything else is a 404, and every requested
+ * path is kept in `requests`.
+ */
+export async function startImageServer(options: { dir?: string } = {}): Promise<ImageServer> {
+  if (options.dir) return serveImages({ dir: options.dir });
+  const cover = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#b3124f" } }).webp().toBuffer();
+  return serveImages({ images: { "cover.webp": cover } });
 }

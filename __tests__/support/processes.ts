@@ -1,19 +1,12 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
+import { signalGroup } from "../../scripts/lib/processes.ts";
 
 // Starting and stopping the project's own long-running scripts (emulator, server, rebuild service)
-// as real processes in tests.
-const root = path.resolve(__dirname, "../..");
+// as real processes in tests. The port and process-group helpers are the scripts' own.
+export { freePort, signalGroup } from "../../scripts/lib/processes.ts";
 
-/** A free TCP port on 127.0.0.1. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, "127.0.0.1", () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
+const root = path.resolve(__dirname, "../..");
 
 export interface StartedScript {
   child: ChildProcess;
@@ -24,12 +17,19 @@ export interface StartedScript {
 }
 
 /**
- * Starts `node <script>` (relative to the project) in its own process group and resolves once its
- * output matches `ready`; rejects with that output if it exits first. `baseEnv` defaults to this process's.
+ * Starts `node <script>` (relative to the project; TypeScript scripts run as they are, Node 24
+ * strips their types) in its own process group and resolves once its output matches `ready`;
+ * rejects with that output if it exits first. `baseEnv` defaults to this process's.
  */
 export function startScript(script: string, env: Record<string, string>, ready: RegExp, baseEnv: NodeJS.ProcessEnv = process.env): Promise<StartedScript> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...baseEnv, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    if (script.endsWith(".ts") && !process.features.typescript) {
+      reject(new Error(`${script} is TypeScript, which Node ${process.version} cannot run: run the tests on Node 24.`));
+      return;
+    }
+    // The test runner's NODE_OPTIONS (a loader, a memory limit) are meant for it, not for the script.
+    const { NODE_OPTIONS: _nodeOptions, ...inherited } = baseEnv;
+    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...inherited, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
     const onData = (chunk: Buffer): void => {
@@ -39,17 +39,10 @@ export function startScript(script: string, env: Record<string, string>, ready: 
     };
     child.stdout?.on("data", onData);
     child.stderr?.on("data", onData);
+    child.on("error", (error) => reject(new Error(`${script} could not start: ${error.message}`)));
     void exited.then((code) => reject(new Error(`${script} exited with ${code}:\n${output}`)));
   });
 }
 
-/** Stops a script started by startScript, with every process it started. */
-export const stopGroup = (child: ChildProcess | undefined): void => {
-  if (child?.pid) {
-    try {
-      process.kill(-child.pid, "SIGTERM");
-    } catch {
-      // already gone
-    }
-  }
-};
+/** Stops a script started by startScript (or any child spawned with `detached: true`), with every process it started. */
+export const stopGroup = (child: ChildProcess | undefined | null): void => signalGroup(child?.pid);

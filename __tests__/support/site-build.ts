@@ -1,10 +1,8 @@
 import { spawn } from "node:child_process";
-import { cpSync, existsSync, mkdtempSync, symlinkSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
+import { copySiteProject } from "../../scripts/lib/project-files.ts";
 
 const root = path.resolve(__dirname, "../..");
-const PROJECT_FILES = ["package.json", "gatsby-config.ts", "gatsby-node.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx", "tsconfig.json", "src", "plugins", "static"];
 
 export interface SiteBuild {
   dir: string;
@@ -13,18 +11,12 @@ export interface SiteBuild {
   exitCode: number;
 }
 
-/** A scratch copy of the project (node_modules linked), so the working tree's public/ and .cache/ are left alone. */
+/**
+ * A scratch copy of the project (the files of SITE_SOURCES, the content or `contentDir` as
+ * content/blog, node_modules linked), so the working tree's public/ and .cache/ are left alone.
+ */
 export function copyProject(options: { contentDir?: string } = {}): string {
-  const dir = mkdtempSync(path.join(tmpdir(), "site-build-"));
-  for (const entry of PROJECT_FILES) {
-    if (existsSync(path.join(root, entry))) cpSync(path.join(root, entry), path.join(dir, entry), { recursive: true });
-  }
-  const contentSource = options.contentDir ?? path.join(root, "content");
-  if (existsSync(contentSource)) {
-    cpSync(contentSource, path.join(dir, options.contentDir ? "content/blog" : "content"), { recursive: true });
-  }
-  symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
-  return dir;
+  return copySiteProject(root, options);
 }
 
 /**
