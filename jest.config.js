@@ -4,7 +4,7 @@ const shared = {
   transform: { "^.+\\.m?[jt]sx?$": "<rootDir>/jest.preprocess.ts" },
   moduleNameMapper: {
     "\\.css$": "identity-obj-proxy",
-    "\\.(webp|png|jpg|svg)$": "<rootDir>/__tests__/support/file-mock.js",
+    "\\.(webp|png|jpg|svg)$": "<rootDir>/__tests__/support/file-mock.ts",
   },
   transformIgnorePatterns: ["node_modules/(?!(gatsby|gatsby-script|gatsby-link)/)"],
   testPathIgnorePatterns: ["node_modules", "\\.cache", "<rootDir>/public"],
