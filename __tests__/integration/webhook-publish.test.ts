@@ -120,8 +120,10 @@ test("a build killed mid-way leaves the served site byte for byte as it was", as
   const response = await post(`${service.url}/rebuild`, { reason: "to be killed" });
   const { buildId } = (await response.json()) as { buildId: string };
   const workspace = path.join(dir, "builds", "workspace");
-  await waitForStatus(service, () => buildProcesses(workspace).length > 0, 60_000);
-  await new Promise((resolve) => setTimeout(resolve, 3000));
+  // Mid-way: Gatsby has read Firestore and is making pages, as its log shows.
+  const logFile = path.join(dir, "builds", "logs", `${buildId}.log`);
+  await waitForStatus(service, () => existsSync(logFile) && /source and transform nodes/.test(readFileSync(logFile, "utf8")), 120_000);
+  expect(buildProcesses(workspace).length).toBeGreaterThan(0);
   // As the kernel's OOM killer would: every process of the build, wherever it has got to.
   let killed = 0;
   for (const pid of buildProcesses(workspace)) {

@@ -4,7 +4,7 @@ import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import path from "node:path";
 import { startScript } from "./processes";
 
-// Drives the real rebuild service (`node webhook/server.mjs`) as a separate process.
+// Drives the real rebuild service (`node webhook/server.ts`) as a separate process.
 export const SECRET = "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
 
 export interface RebuildService {
@@ -37,7 +37,7 @@ export interface Status {
 /** Starts the service with the given environment; resolves when it listens (PORT=0 picks a port). */
 export async function startService(env: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Promise<RebuildService> {
   const { child, ready, output, exited } = await startScript(
-    "webhook/server.mjs",
+    "webhook/server.ts",
     { REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
     /listening on (http:\/\/[\d.]+:\d+)/,
     base,

@@ -2,11 +2,11 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRateLimiter } from "../../../webhook/lib/rate-limit.mjs";
-import { loadConfig } from "../../../webhook/lib/config.mjs";
-import { checkOutput } from "../../../webhook/lib/check-output.mjs";
-import { authenticate } from "../../../webhook/lib/auth.mjs";
-import { sign } from "../../../webhook/trigger/signature";
+import { createRateLimiter } from "../../../webhook/lib/rate-limit.ts";
+import { loadConfig } from "../../../webhook/lib/config.ts";
+import { checkOutput } from "../../../webhook/lib/check-output.ts";
+import { authenticate } from "../../../webhook/lib/auth.ts";
+import { sign } from "../../../webhook/trigger/src/signature.ts";
 
 const SECRET = "s".repeat(32);
 

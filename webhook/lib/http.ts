@@ -1,12 +1,16 @@
 // The service's HTTP surface on node:http: POST /rebuild and /rollback (authenticated, rate
 // limited, JSON only), GET /status and /healthz.
-import { authenticate } from "./auth.mjs";
+import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
+import { authenticate } from "./auth.ts";
+import { HttpError, type Builder, type Log } from "./builder.ts";
+import type { ServiceConfig } from "./config.ts";
+import type { RateLimiter } from "./rate-limit.ts";
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const POST_ROUTES = new Set(["/rebuild", "/rollback"]);
 const GET_ROUTES = new Set(["/status", "/healthz"]);
 
-function send(response, status, body, headers = {}) {
+function send(response: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
     "cache-control": "no-store",
@@ -17,11 +21,11 @@ function send(response, status, body, headers = {}) {
 }
 
 /** Reads the body up to `limit` bytes; resolves null when it is larger (the rest is drained). */
-function readBody(request, limit) {
+function readBody(request: IncomingMessage, limit: number): Promise<Buffer | null> {
   return new Promise((resolve, reject) => {
-    const chunks = [];
+    const chunks: Buffer[] = [];
     let size = 0;
-    request.on("data", (chunk) => {
+    request.on("data", (chunk: Buffer) => {
       size += chunk.length;
       if (size <= limit) chunks.push(chunk);
       // Draining lets the client finish sending and read the 413; a flood is cut off.
@@ -32,14 +36,23 @@ function readBody(request, limit) {
   });
 }
 
-const clientKey = (request, trustProxy) => {
+const clientKey = (request: IncomingMessage, trustProxy: boolean): string => {
   const forwarded = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : "";
   return forwarded || request.socket.remoteAddress || "unknown";
 };
 
-/** Creates the request handler of the service. */
-export function createHandler({ config, builder, limiter, log = console.log }) {
-  const post = async (request, response, route) => {
+export interface HandlerOptions {
+  config: ServiceConfig;
+  builder: Builder;
+  limiter: RateLimiter;
+  log?: Log;
+}
+
+type Handler = (request: IncomingMessage, response: ServerResponse) => void;
+
+/** Creates the service's request handler. */
+export function createHandler({ config, builder, limiter, log = console.log }: HandlerOptions): Handler {
+  const post = async (request: IncomingMessage, response: ServerResponse, route: string): Promise<void> => {
     const limit = limiter.take(clientKey(request, config.trustProxy));
     if (!limit.allowed) {
       request.resume();
@@ -49,7 +62,8 @@ export function createHandler({ config, builder, limiter, log = console.log }) {
       request.resume();
       return send(response, 415, { error: "The body must be JSON (Content-Type: application/json)." });
     }
-    const tooLarge = () => send(response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
+    const tooLarge = (): void =>
+      send(response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
     if (Number(request.headers["content-length"] ?? 0) > config.maxBodyBytes) {
       request.resume();
       return tooLarge();
@@ -61,7 +75,7 @@ export function createHandler({ config, builder, limiter, log = console.log }) {
       log(`Refused ${route} from ${clientKey(request, config.trustProxy)}: no valid signature or token`);
       return send(response, 401, { error: "A valid X-Signature-256 or bearer token is required." }, { "www-authenticate": 'Bearer realm="rebuild"' });
     }
-    let payload;
+    let payload: unknown;
     try {
       payload = JSON.parse(body.toString("utf8") || "{}");
     } catch {
@@ -70,18 +84,20 @@ export function createHandler({ config, builder, limiter, log = console.log }) {
     if (payload === null || typeof payload !== "object" || Array.isArray(payload)) {
       return send(response, 400, { error: "The body must be a JSON object." });
     }
-    if (route === "/rebuild") {
-      const reason = typeof payload.reason === "string" && payload.reason.trim() ? payload.reason.trim().slice(0, 120) : method;
-      const { build, coalesced } = builder.trigger({ reason });
-      return send(response, 202, { buildId: build.id, state: build.state, coalesced, status: "/status" }, { location: "/status" });
-    }
-    if (payload.buildId !== undefined && typeof payload.buildId !== "string") {
-      return send(response, 400, { error: "buildId must be a string." });
-    }
+    const fields = payload as Record<string, unknown>;
     try {
-      return send(response, 200, await builder.rollback(payload.buildId));
+      if (route === "/rebuild") {
+        const reason = typeof fields.reason === "string" && fields.reason.trim() ? fields.reason.trim().slice(0, 120) : method;
+        const { build, coalesced } = builder.trigger({ reason });
+        return send(response, 202, { buildId: build.id, state: build.state, coalesced, status: "/status" }, { location: "/status" });
+      }
+      if (fields.buildId !== undefined && typeof fields.buildId !== "string") {
+        return send(response, 400, { error: "buildId must be a string." });
+      }
+      return send(response, 200, await builder.rollback(fields.buildId));
     } catch (error) {
-      return send(response, error.statusCode ?? 500, { error: error.message });
+      if (!(error instanceof HttpError)) throw error;
+      return send(response, error.statusCode, { error: error.message });
     }
   };
 
@@ -92,10 +108,11 @@ export function createHandler({ config, builder, limiter, log = console.log }) {
         request.resume();
         return send(response, 405, { error: `${route} accepts POST only.` }, { allow: "POST" });
       }
-      return post(request, response, route).catch((error) => {
-        log(`Error on ${route}: ${error.stack ?? error}`);
+      post(request, response, route).catch((error: unknown) => {
+        log(`Error on ${route}: ${(error as Error | undefined)?.stack ?? String(error)}`);
         if (!response.headersSent) send(response, 500, { error: "Internal error." });
       });
+      return;
     }
     if (GET_ROUTES.has(route)) {
       request.resume();

@@ -1,28 +1,100 @@
-// The build queue and pipeline. One build at a time; triggers that arrive while one runs join a
-// single follow-up build. Each build syncs the project into a workspace, runs the build command,
+// The build queue and pipeline. One build runs at a time; triggers that arrive meanwhile join a
+// single follow-up build. Each build copies the project into a workspace, runs the build command,
 // copies the output into a fresh release directory, checks it, then swaps PUBLISH_DIR to it.
 import { randomBytes } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { checkOutput } from "./check-output.mjs";
-import { publishedTarget, swapSymlink } from "./publish.mjs";
-import { runCommand } from "./run-command.mjs";
+import { NOT_COPIED } from "../../scripts/lib/project-files.ts";
+import { checkOutput } from "./check-output.ts";
+import type { ServiceConfig } from "./config.ts";
+import { publishedTarget, swapSymlink } from "./publish.ts";
+import { runCommand } from "./run-command.ts";
 
-// Never copied into the workspace: dependencies are linked, and build output, caches and
-// reports of the working tree must not leak into a build.
-const NOT_SYNCED = new Set(["node_modules", ".cache", "public", ".git", "reports", "test-results", "playwright-report"]);
 const LOG_TAIL_CHARS = 4000;
 const HISTORY_LENGTH = 20;
 
+export type BuildState = "queued" | "running" | "succeeded" | "failed";
+
+export interface Build {
+  id: string;
+  state: BuildState;
+  reason: string;
+  triggers: number;
+  triggeredAt: string;
+  startedAt?: string;
+  finishedAt?: string;
+  durationMs?: number;
+  phase?: string;
+  error?: string;
+  logTail?: string;
+  articles?: number;
+  cancel?: () => void;
+}
+
+/** What /status shows of a build. */
+export interface BuildView {
+  id: string;
+  state: BuildState;
+  reason: string;
+  triggers: number;
+  triggeredAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+  durationMs: number | null;
+  phase?: string;
+  error?: string;
+  logTail?: string;
+}
+
+/** What build.json in a release records. */
+export interface Release {
+  id: string;
+  reason: string;
+  triggeredAt: string;
+  finishedAt: string;
+  articles: number;
+}
+
+export interface ServiceStatus {
+  published: string | null;
+  current: BuildView | null;
+  queued: BuildView | null;
+  builds: BuildView[];
+  releases: { id: string; finishedAt: string; articles: number; published: boolean }[];
+}
+
+/** An error that carries the HTTP status it should be answered with. */
+export class HttpError extends Error {
+  statusCode: number;
+  constructor(message: string, statusCode: number) {
+    super(message);
+    this.statusCode = statusCode;
+  }
+}
+
+/** A failure in a named phase of a build (the deploy, say). */
+class PhaseError extends Error {
+  phase: string;
+  constructor(message: string, phase: string) {
+    super(message);
+    this.phase = phase;
+  }
+}
+
+export type Log = (message: string) => void;
+
 // Sortable by time (to the millisecond), unique by the random tail.
-const newId = () => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
+const newId = (): string => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
 
 // Puts PUBLISH_DIR back as it was: at the previous release, or absent before the first publish.
-const restore = (publishDir, previous) => (previous ? swapSymlink(publishDir, previous) : rmSync(publishDir, { force: true }));
+const restore = (publishDir: string, previous: string | null): void =>
+  previous ? swapSymlink(publishDir, previous) : rmSync(publishDir, { force: true });
 
-/** The part of a build record that /status shows. */
-const publicView = (build) =>
-  build && {
+function publicView(build: Build): BuildView;
+function publicView(build: Build | null): BuildView | null;
+function publicView(build: Build | null): BuildView | null {
+  if (!build) return null;
+  return {
     id: build.id,
     state: build.state,
     reason: build.reason,
@@ -33,32 +105,33 @@ const publicView = (build) =>
     durationMs: build.durationMs ?? null,
     ...(build.state === "failed" ? { phase: build.phase, error: build.error, logTail: build.logTail } : {}),
   };
+}
 
 export class Builder {
-  #config;
-  #log;
-  #current = null;
-  #queued = null;
-  #history = [];
-  #publishing = Promise.resolve();
+  #config: ServiceConfig;
+  #log: Log;
+  #current: Build | null = null;
+  #queued: Build | null = null;
+  #history: Build[] = [];
+  #publishing: Promise<unknown> = Promise.resolve();
   #stopping = false;
-  #idle = Promise.resolve();
+  #idle: Promise<void> = Promise.resolve();
 
-  constructor(config, log = console.log) {
+  constructor(config: ServiceConfig, log: Log = console.log) {
     this.#config = config;
     this.#log = log;
   }
 
-  get releasesDir() {
+  get releasesDir(): string {
     return path.join(this.#config.buildsDir, "releases");
   }
 
-  get workspaceDir() {
+  get workspaceDir(): string {
     return path.join(this.#config.buildsDir, "workspace");
   }
 
-  /** Prepares the directories and fails early when PUBLISH_DIR cannot be managed. */
-  init() {
+  /** Prepares the directories, and fails early when PUBLISH_DIR cannot be managed. */
+  init(): this {
     mkdirSync(this.releasesDir, { recursive: true });
     mkdirSync(path.join(this.#config.buildsDir, "logs"), { recursive: true });
     mkdirSync(path.dirname(this.#config.publishDir), { recursive: true });
@@ -67,13 +140,13 @@ export class Builder {
   }
 
   /** Accepts a trigger: starts a build now, or joins the one follow-up build. */
-  trigger({ reason = "webhook" } = {}) {
-    if (this.#stopping) throw new Error("The service is stopping.");
+  trigger({ reason = "webhook" }: { reason?: string } = {}): { build: BuildView; coalesced: boolean } {
+    if (this.#stopping) throw new HttpError("The service is stopping.", 503);
     if (this.#queued) {
       this.#queued.triggers += 1;
       return { build: publicView(this.#queued), coalesced: true };
     }
-    const build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString() };
+    const build: Build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString() };
     if (this.#current) {
       this.#queued = build;
       return { build: publicView(build), coalesced: false };
@@ -83,49 +156,47 @@ export class Builder {
   }
 
   /** Releases that can be published again, newest first. */
-  releases() {
+  releases(): Release[] {
     return readdirSync(this.releasesDir)
       .filter((id) => existsSync(path.join(this.releasesDir, id, "build.json")))
-      .map((id) => JSON.parse(readFileSync(path.join(this.releasesDir, id, "build.json"), "utf8")))
+      .map((id) => JSON.parse(readFileSync(path.join(this.releasesDir, id, "build.json"), "utf8")) as Release)
       .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt) || b.id.localeCompare(a.id));
   }
 
   /** The id of the release PUBLISH_DIR points at, if it is one of ours. */
-  publishedId() {
+  publishedId(): string | null {
     const target = publishedTarget(this.#config.publishDir);
     if (!target || path.dirname(path.dirname(target)) !== this.releasesDir) return null;
     return path.basename(path.dirname(target));
   }
 
-  status() {
+  status(): ServiceStatus {
     const publishedId = this.publishedId();
     return {
       published: publishedId,
       current: publicView(this.#current),
       queued: publicView(this.#queued),
-      builds: this.#history.map(publicView),
+      builds: this.#history.map((build) => publicView(build)),
       releases: this.releases().map(({ id, finishedAt, articles }) => ({ id, finishedAt, articles, published: id === publishedId })),
     };
   }
 
   /** Publishes an earlier release: the one before the published one, or `buildId`. */
-  rollback(buildId) {
+  rollback(buildId?: string): Promise<{ published: string; previous: string | null }> {
     return this.#exclusive(async () => {
       const releases = this.releases();
       const publishedId = this.publishedId();
       const current = releases.findIndex((release) => release.id === publishedId);
       const target = buildId ? releases.find((release) => release.id === buildId) : current >= 0 ? releases[current + 1] : undefined;
       if (!target) {
-        const error = new Error(buildId ? `No kept release ${buildId}.` : "No earlier release to roll back to.");
-        error.statusCode = buildId ? 404 : 409;
-        throw error;
+        throw buildId ? new HttpError(`No kept release ${buildId}.`, 404) : new HttpError("No earlier release to roll back to.", 409);
       }
       const previous = publishedTarget(this.#config.publishDir);
       swapSymlink(this.#config.publishDir, this.#siteDir(target.id));
       const deployed = await this.#deploy(target.id, (text) => this.#log(text.trimEnd()));
       if (!deployed) {
         restore(this.#config.publishDir, previous);
-        throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { statusCode: 502 });
+        throw new HttpError("The deploy command failed; the previous release stays published.", 502);
       }
       this.#log(`Rolled back: ${publishedId ?? "nothing"} -> ${target.id}`);
       return { published: target.id, previous: publishedId };
@@ -133,29 +204,29 @@ export class Builder {
   }
 
   /** Stops accepting triggers, cancels the running build and waits for it to end. */
-  async stop() {
+  async stop(): Promise<void> {
     this.#stopping = true;
     this.#queued = null;
     this.#current?.cancel?.();
     await this.#idle;
   }
 
-  #siteDir(id) {
+  #siteDir(id: string): string {
     return path.join(this.releasesDir, id, "site");
   }
 
   // Publishing and rolling back never interleave.
-  #exclusive(task) {
+  #exclusive<T>(task: () => Promise<T>): Promise<T> {
     const result = this.#publishing.then(task);
     this.#publishing = result.catch(() => undefined);
     return result;
   }
 
-  #start(build) {
+  #start(build: Build): void {
     this.#current = build;
-    const run = this.#run(build).catch((error) => {
+    const run = this.#run(build).catch((error: unknown) => {
       // Only an unexpected fault (a full disk, say) gets here; the queue must go on regardless.
-      Object.assign(build, { state: "failed", phase: build.phase ?? "internal", error: String(error?.message ?? error) });
+      Object.assign(build, { state: "failed", phase: build.phase ?? "internal", error: String((error as Error | undefined)?.message ?? error) });
     });
     this.#idle = run.then(() => {
       this.#current = null;
@@ -167,17 +238,17 @@ export class Builder {
     });
   }
 
-  async #run(build) {
+  async #run(build: Build): Promise<void> {
     const { secret } = this.#config;
     const logFile = path.join(this.#config.buildsDir, "logs", `${build.id}.log`);
     let tail = "";
-    const output = (text) => {
+    const output = (text: string): void => {
       // The secret never reaches a log, even if a build step prints its environment.
       const clean = text.split(secret).join("[secret]");
       appendFileSync(logFile, clean);
       tail = (tail + clean).slice(-LOG_TAIL_CHARS);
     };
-    const fail = (phase, error) => {
+    const fail = (phase: string, error: string): void => {
       Object.assign(build, { state: "failed", phase, error, logTail: tail });
       this.#log(`Build ${build.id} failed in ${phase}: ${error}`);
     };
@@ -223,11 +294,12 @@ export class Builder {
       build.articles = articles;
       await this.#exclusive(async () => {
         const previous = publishedTarget(this.#config.publishDir);
-        writeFileSync(path.join(release, "build.json"), JSON.stringify({ id: build.id, reason: build.reason, triggeredAt: build.triggeredAt, finishedAt: new Date().toISOString(), articles }, null, 2));
+        const record: Release = { id: build.id, reason: build.reason, triggeredAt: build.triggeredAt, finishedAt: new Date().toISOString(), articles };
+        writeFileSync(path.join(release, "build.json"), JSON.stringify(record, null, 2));
         swapSymlink(this.#config.publishDir, this.#siteDir(build.id));
         if (!(await this.#deploy(build.id, output))) {
           restore(this.#config.publishDir, previous);
-          throw Object.assign(new Error("The deploy command failed; the previous release stays published."), { phase: "deploy" });
+          throw new PhaseError("The deploy command failed; the previous release stays published.", "deploy");
         }
       });
       build.state = "succeeded";
@@ -235,14 +307,14 @@ export class Builder {
       this.#log(`Build ${build.id} published (${articles} articles)`);
     } catch (error) {
       rmSync(release, { recursive: true, force: true });
-      fail(error.phase ?? "publish", error.message);
+      fail(error instanceof PhaseError ? error.phase : "publish", (error as Error).message);
     } finally {
       build.finishedAt = new Date().toISOString();
       build.durationMs = Date.now() - started;
     }
   }
 
-  async #deploy(id, output) {
+  async #deploy(id: string, output: (text: string) => void): Promise<boolean> {
     if (!this.#config.deployCommand) return true;
     const run = runCommand(this.#config.deployCommand, {
       cwd: this.#config.projectDir,
@@ -254,22 +326,22 @@ export class Builder {
     return code === 0;
   }
 
-  #childEnv(id) {
+  #childEnv(id: string): NodeJS.ProcessEnv {
     const { REBUILD_SECRET: _secret, ...env } = process.env;
     return { ...env, BUILD_ID: id, CI: "true", GATSBY_TELEMETRY_DISABLED: "1" };
   }
 
-  // The workspace keeps Gatsby's cache between builds (warm builds); the sources are copied
-  // afresh each time so a build sees exactly what the project holds now.
-  #syncWorkspace() {
+  // The workspace keeps Gatsby's cache between builds (warm builds); the sources are copied afresh
+  // each time, so a build sees exactly what the project holds now.
+  #syncWorkspace(): void {
     const { projectDir, buildsDir, publishDir } = this.#config;
     const workspace = this.workspaceDir;
     mkdirSync(workspace, { recursive: true });
-    const holds = (name, dir) => dir === path.join(projectDir, name) || dir.startsWith(path.join(projectDir, name) + path.sep);
-    const skip = (name) => NOT_SYNCED.has(name) || holds(name, buildsDir) || holds(name, publishDir);
+    const holds = (name: string, dir: string): boolean => dir === path.join(projectDir, name) || dir.startsWith(path.join(projectDir, name) + path.sep);
+    const skip = (name: string): boolean => NOT_COPIED.has(name) || holds(name, buildsDir) || holds(name, publishDir);
     const wanted = readdirSync(projectDir).filter((name) => !skip(name));
     for (const name of readdirSync(workspace)) {
-      if (!NOT_SYNCED.has(name)) rmSync(path.join(workspace, name), { recursive: true, force: true });
+      if (!NOT_COPIED.has(name)) rmSync(path.join(workspace, name), { recursive: true, force: true });
     }
     for (const name of wanted) cpSync(path.join(projectDir, name), path.join(workspace, name), { recursive: true, verbatimSymlinks: true });
     const modules = path.join(workspace, "node_modules");
@@ -278,8 +350,8 @@ export class Builder {
     }
   }
 
-  // Keeps the newest successful releases (and always the published one) for rollback.
-  #prune() {
+  // Keeps the newest good releases (and always the published one) for rollback.
+  #prune(): void {
     const publishedId = this.publishedId();
     const releases = this.releases();
     const keep = new Set(releases.slice(0, this.#config.keepBuilds).map((release) => release.id));

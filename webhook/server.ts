@@ -1,20 +1,21 @@
 // `npm run webhook`: the rebuild service. Configured by the environment (see webhook/README.md);
-// refuses to start without a REBUILD_SECRET of at least 32 characters.
+// it refuses to start without a REBUILD_SECRET of at least 32 characters.
 import http from "node:http";
-import { Builder } from "./lib/builder.mjs";
-import { ConfigError, loadConfig } from "./lib/config.mjs";
-import { createHandler } from "./lib/http.mjs";
-import { createRateLimiter } from "./lib/rate-limit.mjs";
+import type { AddressInfo } from "node:net";
+import { Builder } from "./lib/builder.ts";
+import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
+import { createHandler } from "./lib/http.ts";
+import { createRateLimiter } from "./lib/rate-limit.ts";
 
-const log = (message) => console.log(`[rebuild] ${message}`);
+const log = (message: string): void => console.log(`[rebuild] ${message}`);
 
-let config;
-let builder;
+let config: ServiceConfig;
+let builder: Builder;
 try {
   config = loadConfig(process.env);
   builder = new Builder(config, log).init();
 } catch (error) {
-  console.error(`[rebuild] Cannot start: ${error.message}`);
+  console.error(`[rebuild] Cannot start: ${(error as Error).message}`);
   process.exit(error instanceof ConfigError ? 78 : 1);
 }
 
@@ -28,17 +29,17 @@ server.on("error", (error) => {
   process.exit(1);
 });
 server.listen(config.port, config.host, () => {
-  const { port } = server.address();
+  const { port } = server.address() as AddressInfo;
   log(`Rebuild webhook listening on http://${config.host}:${port}; publishing to ${config.publishDir}`);
 });
 
 let stopping = false;
-const shutdown = async (signal) => {
+const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
   if (stopping) return;
   stopping = true;
   log(`${signal}: stopping; a running build is cancelled and the published site is left as it is`);
   server.close();
-  server.closeIdleConnections?.();
+  server.closeIdleConnections();
   await builder.stop();
   process.exit(0);
 };

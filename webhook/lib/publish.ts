@@ -1,18 +1,9 @@
-// Publishing is one rename(2) of a symlink: a reader of PUBLISH_DIR sees the old site or the new one,
-// never a mixture, and never a missing directory.
+// Publishing is one rename(2) of a symlink: a reader of PUBLISH_DIR sees the old site or the new
+// one, never a mixture and never a missing directory.
 import { existsSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 
-/** Where PUBLISH_DIR points now, as an absolute path, or null before the first publish. */
-export function publishedTarget(publishDir) {
-  if (!existsSync(publishDir) && !isSymlink(publishDir)) return null;
-  if (!isSymlink(publishDir)) {
-    throw new Error(`PUBLISH_DIR ${publishDir} exists and is not a symlink. Move it away: the service publishes by swapping a symlink.`);
-  }
-  return path.resolve(path.dirname(publishDir), readlinkSync(publishDir));
-}
-
-function isSymlink(file) {
+function isSymlink(file: string): boolean {
   try {
     return lstatSync(file).isSymbolicLink();
   } catch {
@@ -20,8 +11,17 @@ function isSymlink(file) {
   }
 }
 
+/** Where PUBLISH_DIR points now, as an absolute path, or null before the first publish. */
+export function publishedTarget(publishDir: string): string | null {
+  if (!existsSync(publishDir) && !isSymlink(publishDir)) return null;
+  if (!isSymlink(publishDir)) {
+    throw new Error(`PUBLISH_DIR ${publishDir} exists and is not a symlink. Move it away: the service publishes by swapping a symlink.`);
+  }
+  return path.resolve(path.dirname(publishDir), readlinkSync(publishDir));
+}
+
 /** Points PUBLISH_DIR at `target` atomically. */
-export function swapSymlink(publishDir, target) {
+export function swapSymlink(publishDir: string, target: string): void {
   const temporary = `${publishDir}.next-${process.pid}-${Date.now()}`;
   rmSync(temporary, { force: true });
   symlinkSync(target, temporary, "dir");

@@ -1,21 +1,39 @@
-// The rebuild service's configuration, read once from the environment and checked up front, so a
-// misconfigured service refuses to start with a clear message instead of failing on the first build.
+// The service's settings, read once from the environment and checked up front: a misconfigured
+// service refuses to start with a clear message rather than failing on its first build.
 import path from "node:path";
 
 export const MIN_SECRET_LENGTH = 32;
 
 export class ConfigError extends Error {}
 
-const integer = (env, name, fallback, min = 1) => {
+export interface ServiceConfig {
+  secret: string;
+  port: number;
+  host: string;
+  publishDir: string;
+  projectDir: string;
+  buildsDir: string;
+  buildCommand: string;
+  deployCommand: string;
+  keepBuilds: number;
+  buildTimeoutMs: number;
+  maxBodyBytes: number;
+  rateLimitPerMinute: number;
+  trustProxy: boolean;
+}
+
+export type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number, min = 1): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
   return value;
-};
+}
 
-/** Reads and validates the service's settings from an environment object; throws ConfigError. */
-export function loadConfig(env, { cwd = process.cwd() } = {}) {
+/** Reads and checks the settings from an environment object; throws a ConfigError saying what is wrong. */
+export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } = {}): ServiceConfig {
   const secret = env.REBUILD_SECRET ?? "";
   if (secret.length < MIN_SECRET_LENGTH) {
     throw new ConfigError(

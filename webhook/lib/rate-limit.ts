@@ -1,12 +1,28 @@
-// A per-client token bucket: a client may send `perMinute` requests in a burst, then one more each
+// A token bucket per client: a client may send `perMinute` requests in a burst, then one more each
 // time a token refills. Counting failed attempts too is what makes guessing the secret pointless.
 
-/** Creates a limiter; `take(key)` answers { allowed, retryAfterSeconds }. */
-export function createRateLimiter({ perMinute, now = () => Date.now() }) {
-  const refillMs = 60_000 / perMinute;
-  const buckets = new Map();
+export interface RateLimit {
+  allowed: boolean;
+  retryAfterSeconds: number;
+}
 
-  const take = (key) => {
+export interface RateLimiter {
+  take(key: string): RateLimit;
+  /** Forgets full buckets; they carry no information. */
+  sweep(): void;
+  size(): number;
+}
+
+interface Bucket {
+  tokens: number;
+  updated: number;
+}
+
+export function createRateLimiter({ perMinute, now = () => Date.now() }: { perMinute: number; now?: () => number }): RateLimiter {
+  const refillMs = 60_000 / perMinute;
+  const buckets = new Map<string, Bucket>();
+
+  const take = (key: string): RateLimit => {
     const time = now();
     const bucket = buckets.get(key) ?? { tokens: perMinute, updated: time };
     bucket.tokens = Math.min(perMinute, bucket.tokens + (time - bucket.updated) / refillMs);
@@ -19,8 +35,7 @@ export function createRateLimiter({ perMinute, now = () => Date.now() }) {
     return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - bucket.tokens) * refillMs) / 1000)) };
   };
 
-  // Full buckets carry no information, so forgetting them keeps memory bounded.
-  const sweep = () => {
+  const sweep = (): void => {
     const time = now();
     for (const [key, bucket] of buckets) {
       if (bucket.tokens + (time - bucket.updated) / refillMs >= perMinute) buckets.delete(key);

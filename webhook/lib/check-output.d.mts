@@ -1,1 +1,0 @@
-export function checkOutput(siteDir: string): { problems: string[]; articles: number };
