@@ -96,7 +96,7 @@ test("a trigger publishes a complete site built from Firestore", async () => {
   console.log(`Trigger to published site, cold build of 2 articles: ${seconds.toFixed(1)} s`);
   expect(existsSync(path.join(publishDir, "blogarticle/before-the-first-build/index.html"))).toBe(true);
 
-  const site = await startScript("scripts/serve.mjs", { PORT: "0", PUBLIC_DIR: publishDir }, /at (http:\/\/[\d.]+:\d+)/);
+  const site = await startScript("scripts/serve.ts", { PORT: "0", PUBLIC_DIR: publishDir }, /at (http:\/\/[\d.]+:\d+)/);
   siteServer = site.child;
   siteUrl = site.ready[1]!;
   expect(await page("/blog")).toContain("Also before the first build");
