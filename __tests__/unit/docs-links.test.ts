@@ -158,7 +158,9 @@ describe("the repository's documentation", () => {
   });
 
   it("links only to files and headings that exist in the repository", () => {
-    const markdownFiles = files.filter((file) => file.endsWith(".md"));
+    // Markdown under content/ is the source of web pages (the policies): its links are site routes
+    // such as /terms, not paths in the repository.
+    const markdownFiles = files.filter((file) => file.endsWith(".md") && !file.startsWith("content/"));
     expect(markdownFiles.length).toBeGreaterThan(0);
     const problems = markdownFiles.flatMap((file) => brokenLinks(file, read(file), tracked, read));
     expect(problems).toEqual([]);
