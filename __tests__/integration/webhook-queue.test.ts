@@ -169,6 +169,46 @@ test("a failed build or a failed output check leaves the published site byte for
   expect(unchecked.releases.map((release) => release.id)).toEqual([good.published]);
 });
 
+test("never publishes a collapse: no articles, or more than half of them gone, unless the request allows it", async () => {
+  const articles = (count: number) => writeFileSync(path.join(projectDir(), "ARTICLES"), String(count));
+  articles(10);
+  service = await start();
+  await post(`${service.url}/rebuild`, { reason: "ten articles" });
+  const good = await waitForIdle(service);
+  expect(good.builds[0]).toMatchObject({ state: "succeeded" });
+  const before = fingerprint(publishDir());
+
+  articles(4);
+  const shrunk = (await (await post(`${service.url}/rebuild`, { reason: "six lost" })).json()) as { buildId: string };
+  const refused = await waitForIdle(service);
+  expect(refused.builds[0]).toMatchObject({ id: shrunk.buildId, state: "failed", phase: "shrink" });
+  expect(refused.builds[0]!.error).toBe(
+    `The new build lists 4 articles where the published release ${good.published} has 10: a drop of 60%, more than the 50% MAX_ARTICLE_DROP allows. ` +
+      'If that is intended, trigger again with {"allowShrink": true}.',
+  );
+  expect(fingerprint(publishDir())).toEqual(before);
+  expect(refused.releases.map((release) => release.id)).toEqual([good.published]);
+
+  articles(0);
+  await post(`${service.url}/rebuild`, { reason: "empty index" });
+  const empty = await waitForIdle(service);
+  expect(empty.builds[0]).toMatchObject({ state: "failed", phase: "shrink" });
+  expect(empty.builds[0]!.error).toMatch(/^The new build lists no articles/);
+  expect(fingerprint(publishDir())).toEqual(before);
+
+  // Exactly half is not more than half; and a request may allow a bigger drop explicitly.
+  articles(5);
+  await post(`${service.url}/rebuild`, { reason: "half" });
+  expect((await waitForIdle(service)).builds[0]).toMatchObject({ state: "succeeded" });
+  expect((await post(`${service.url}/rebuild`, { reason: "bad flag", allowShrink: "yes" })).status).toBe(400);
+  articles(1);
+  const allowed = (await (await post(`${service.url}/rebuild`, { reason: "pruned on purpose", allowShrink: true })).json()) as { buildId: string };
+  const final = await waitForIdle(service);
+  expect(final.builds[0]).toMatchObject({ id: allowed.buildId, state: "succeeded" });
+  expect(final.published).toBe(allowed.buildId);
+  expect(final.releases[0]).toMatchObject({ id: allowed.buildId, articles: 1 });
+});
+
 test("rollback republishes the previous build, and a later rollback goes further back", async () => {
   service = await start({ KEEP_BUILDS: "2" });
   const ids: string[] = [];

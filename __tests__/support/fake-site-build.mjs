@@ -1,7 +1,8 @@
 // A stand-in for `gatsby build` in the rebuild service's queue tests, so they can hold a build open
 // for as long as they need: writes a small site that passes the output check after FAKE_BUILD_MS.
 // It publishes the project's version.txt, logs each run to FAKE_BUILD_RUNS, fails when the project
-// holds a file named FAIL, and leaves out an article page when it holds BROKEN_OUTPUT.
+// holds a file named FAIL, and leaves out an article page when it holds BROKEN_OUTPUT. It writes two
+// articles, or as many as the project's ARTICLES file says.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const runs = process.env.FAKE_BUILD_RUNS;
@@ -25,8 +26,11 @@ const version = existsSync("version.txt") ? readFileSync("version.txt", "utf8").
 write("public/index.html", page(`Home ${version}`));
 write("public/blog/index.html", page("Blog"));
 write("public/404.html", page("Not found"));
-write("public/blog-index.json", JSON.stringify([{ slug: "first-article" }, { slug: "second-article" }]));
-write("public/blogarticle/first-article/index.html", page("First"));
-if (!existsSync("BROKEN_OUTPUT")) write("public/blogarticle/second-article/index.html", page("Second"));
+const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
+const slugs = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
+write("public/blog-index.json", JSON.stringify(slugs.map((slug) => ({ slug }))));
+for (const slug of slugs) {
+  if (slug !== "second-article" || !existsSync("BROKEN_OUTPUT")) write(`public/blogarticle/${slug}/index.html`, page(slug));
+}
 note("end");
 console.log(`fake build ${id} done`);

@@ -5,7 +5,7 @@ import { randomBytes } from "node:crypto";
 import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { NOT_COPIED } from "../../scripts/lib/project-files.ts";
-import { checkOutput } from "./check-output.ts";
+import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { publishedTarget, swapSymlink } from "./publish.ts";
 import { runCommand } from "./run-command.ts";
@@ -28,6 +28,8 @@ export interface Build {
   error?: string;
   logTail?: string;
   articles?: number;
+  /** A request asked to publish even if the site loses most of its articles. */
+  allowShrink?: boolean;
   cancel?: () => void;
 }
 
@@ -140,13 +142,15 @@ export class Builder {
   }
 
   /** Accepts a trigger: starts a build now, or joins the one follow-up build. */
-  trigger({ reason = "webhook" }: { reason?: string } = {}): { build: BuildView; coalesced: boolean } {
+  trigger({ reason = "webhook", allowShrink = false }: { reason?: string; allowShrink?: boolean } = {}): { build: BuildView; coalesced: boolean } {
     if (this.#stopping) throw new HttpError("The service is stopping.", 503);
     if (this.#queued) {
       this.#queued.triggers += 1;
+      // The permission covers the build that will carry this request's changes.
+      if (allowShrink) this.#queued.allowShrink = true;
       return { build: publicView(this.#queued), coalesced: true };
     }
-    const build: Build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString() };
+    const build: Build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString(), allowShrink };
     if (this.#current) {
       this.#queued = build;
       return { build: publicView(build), coalesced: false };
@@ -293,6 +297,15 @@ export class Builder {
       }
       build.articles = articles;
       await this.#exclusive(async () => {
+        // Compared with what is published at the moment of publishing, not when the build started.
+        const publishedId = this.publishedId();
+        const published = publishedId ? (this.releases().find((release) => release.id === publishedId) ?? null) : null;
+        const shrink = build.allowShrink ? null : checkShrink(articles, published, { maxDrop: this.#config.maxArticleDrop });
+        if (shrink) {
+          output(`\nNot published: ${shrink}\n`);
+          throw new PhaseError(shrink, "shrink");
+        }
+        if (build.allowShrink) output(`\nPublishing ${articles} articles; the request allowed any drop.\n`);
         const previous = publishedTarget(this.#config.publishDir);
         const record: Release = { id: build.id, reason: build.reason, triggeredAt: build.triggeredAt, finishedAt: new Date().toISOString(), articles };
         writeFileSync(path.join(release, "build.json"), JSON.stringify(record, null, 2));

@@ -39,3 +39,28 @@ export function checkOutput(siteDir: string): OutputCheck {
   }
   return { problems, articles: articles.length };
 }
+
+export interface ShrinkRule {
+  /** The largest share of the published articles a build may lose (0.5: half of them). */
+  maxDrop: number;
+}
+
+/**
+ * Refuses a build that would make the site lose its articles: none at all, or a drop from the
+ * published release larger than the rule allows. Answers why, or null when the count is fine.
+ * `published` is the published release's id and article count, when one is known.
+ */
+export function checkShrink(articles: number, published: { id: string; articles: number } | null, { maxDrop }: ShrinkRule): string | null {
+  const override = 'If that is intended, trigger again with {"allowShrink": true}.';
+  if (articles === 0) {
+    const was = published ? ` (the published release ${published.id} has ${published.articles})` : "";
+    return `The new build lists no articles${was}. ${override}`;
+  }
+  if (!published || published.articles === 0) return null;
+  const drop = (published.articles - articles) / published.articles;
+  if (drop <= maxDrop) return null;
+  return (
+    `The new build lists ${articles} article${articles === 1 ? "" : "s"} where the published release ${published.id} has ${published.articles}: ` +
+    `a drop of ${Math.round(drop * 100)}%, more than the ${Math.round(maxDrop * 100)}% MAX_ARTICLE_DROP allows. ${override}`
+  );
+}

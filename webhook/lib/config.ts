@@ -20,6 +20,8 @@ export interface ServiceConfig {
   maxBodyBytes: number;
   rateLimitPerMinute: number;
   trustProxy: boolean;
+  /** The largest share of the published articles a build may drop without `allowShrink`. */
+  maxArticleDrop: number;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -29,6 +31,14 @@ function integer(env: Env, name: string, fallback: number, min = 1): number {
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
+  return value;
+}
+
+function share(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === "") return fallback;
+  const value = Number(raw);
+  if (!Number.isFinite(value) || value < 0 || value > 1) throw new ConfigError(`${name} must be a share between 0 and 1 (0.5 is half), got "${raw}".`);
   return value;
 }
 
@@ -62,5 +72,6 @@ export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } =
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 64 * 1024),
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60),
     trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    maxArticleDrop: share(env, "MAX_ARTICLE_DROP", 0.5),
   };
 }

@@ -88,7 +88,10 @@ export function createHandler({ config, builder, limiter, log = console.log }: H
     try {
       if (route === "/rebuild") {
         const reason = typeof fields.reason === "string" && fields.reason.trim() ? fields.reason.trim().slice(0, 120) : method;
-        const { build, coalesced } = builder.trigger({ reason });
+        if (fields.allowShrink !== undefined && typeof fields.allowShrink !== "boolean") {
+          return send(response, 400, { error: "allowShrink must be true or false." });
+        }
+        const { build, coalesced } = builder.trigger({ reason, allowShrink: fields.allowShrink === true });
         return send(response, 202, { buildId: build.id, state: build.state, coalesced, status: "/status" }, { location: "/status" });
       }
       if (fields.buildId !== undefined && typeof fields.buildId !== "string") {

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRateLimiter } from "../../../webhook/lib/rate-limit.ts";
 import { loadConfig } from "../../../webhook/lib/config.ts";
-import { checkOutput } from "../../../webhook/lib/check-output.ts";
+import { checkOutput, checkShrink } from "../../../webhook/lib/check-output.ts";
 import { authenticate } from "../../../webhook/lib/auth.ts";
 import { sign } from "../../../webhook/trigger/src/signature.ts";
 
@@ -59,7 +59,14 @@ describe("the service configuration", () => {
       keepBuilds: 3,
       rateLimitPerMinute: 60,
       trustProxy: false,
+      maxArticleDrop: 0.5,
     });
+  });
+
+  it("reads MAX_ARTICLE_DROP as a share between 0 and 1", () => {
+    expect(loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "0.8" }).maxArticleDrop).toBe(0.8);
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "50%" })).toThrow('MAX_ARTICLE_DROP must be a share between 0 and 1 (0.5 is half), got "50%"');
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "1.5" })).toThrow("MAX_ARTICLE_DROP");
   });
 });
 
@@ -111,5 +118,29 @@ describe("the output check", () => {
   it("fails a site without a readable search index", () => {
     rmSync(path.join(site, "blog-index.json"));
     expect(checkOutput(site).problems).toEqual([expect.stringMatching(/^unreadable search index blog-index.json/)]);
+  });
+});
+
+describe("the shrink guard", () => {
+  const published = { id: "r1", articles: 10 };
+  const rule = { maxDrop: 0.5 };
+
+  it("refuses a build without articles, published release or not", () => {
+    expect(checkShrink(0, published, rule)).toMatch(/^The new build lists no articles \(the published release r1 has 10\)/);
+    expect(checkShrink(0, null, rule)).toMatch(/^The new build lists no articles\. .*allowShrink/);
+  });
+
+  it("lets through a drop up to the limit and refuses one beyond it, naming both counts", () => {
+    expect(checkShrink(5, published, rule)).toBeNull();
+    expect(checkShrink(12, published, rule)).toBeNull();
+    expect(checkShrink(4, published, rule)).toBe(
+      'The new build lists 4 articles where the published release r1 has 10: a drop of 60%, more than the 50% MAX_ARTICLE_DROP allows. If that is intended, trigger again with {"allowShrink": true}.',
+    );
+    expect(checkShrink(4, published, { maxDrop: 0.6 })).toBeNull();
+    expect(checkShrink(9, published, { maxDrop: 0 })).toMatch(/a drop of 10%, more than the 0%/);
+  });
+
+  it("has nothing to compare with before the first publish", () => {
+    expect(checkShrink(1, null, rule)).toBeNull();
   });
 });
