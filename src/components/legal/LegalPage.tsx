@@ -18,8 +18,6 @@ export interface LegalPageProps {
   lastUpdatedDateTime: string;
   intro?: React.ReactNode;
   sections: readonly LegalSection[];
-  /** Whether to list the sections before the first one; true unless set. */
-  showContents?: boolean;
 }
 
 const TITLE_ID = "legal-page-title";
@@ -27,8 +25,9 @@ const TITLE_ID = "legal-page-title";
 const headingId = (section: LegalSection): string => `${section.id}-heading`;
 
 /**
- * The body of a policy page (Terms, Privacy, Safety): its title, the date it last changed, an optional
- * table of contents, and numbered sections. The page itself supplies the Layout and the Seo tags.
+ * The body of a policy page (Terms, Privacy, Safety): its title, the date it last changed, a table of
+ * contents, and numbered sections. The page itself supplies the Layout and the Seo tags; the texts come
+ * from content/legal/*.md through legalDocument (legal-document.tsx).
  */
 export function LegalPage({
   title,
@@ -36,7 +35,6 @@ export function LegalPage({
   lastUpdatedDateTime,
   intro,
   sections,
-  showContents = true,
 }: LegalPageProps): JSX.Element {
   return (
     <div className="container">
@@ -51,21 +49,19 @@ export function LegalPage({
           {intro ? <div className={styles.intro}>{intro}</div> : null}
         </header>
 
-        {showContents ? (
-          <nav className={styles.tableOfContents} aria-label="Contents">
-            {/* The visible label repeats the navigation landmark's name, so screen readers skip it. */}
-            <p className={styles.tableOfContentsTitle} aria-hidden="true">
-              Contents
-            </p>
-            <ol className={styles.tableOfContentsList}>
-              {sections.map((section) => (
-                <li key={section.id}>
-                  <a href={`#${section.id}`}>{section.title}</a>
-                </li>
-              ))}
-            </ol>
-          </nav>
-        ) : null}
+        <nav className={styles.tableOfContents} aria-label="Contents">
+          {/* The visible label repeats the navigation landmark's name, so screen readers skip it. */}
+          <p className={styles.tableOfContentsTitle} aria-hidden="true">
+            Contents
+          </p>
+          <ol className={styles.tableOfContentsList}>
+            {sections.map((section) => (
+              <li key={section.id}>
+                <a href={`#${section.id}`}>{section.title}</a>
+              </li>
+            ))}
+          </ol>
+        </nav>
 
         {sections.map((section, index) => (
           <section
