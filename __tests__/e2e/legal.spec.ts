@@ -1,4 +1,5 @@
 import { test, expect } from "./fixtures";
+import { SUPPORT_EMAIL } from "../../src/components/legal/support";
 
 test.describe("Policy pages", () => {
   test("/terms says users must be over 18, accounts may be terminated without notice, 30 days' notice of changes", async ({ page }) => {
@@ -36,6 +37,34 @@ test.describe("Policy pages", () => {
     const text = await page.getByRole("main").innerText();
     for (const commitment of [/child sexual abuse/i, /report/i, /mailto:|@/, /suspend|ban/i, /law enforcement/i, /moderation/i, /Indian law/i]) {
       expect(text + (await page.getByRole("main").innerHTML())).toMatch(commitment);
+    }
+  });
+
+  test("each policy page, built from its Markdown, has its date, contents that lead to numbered sections, and the support address", async ({ page }) => {
+    for (const route of ["/terms", "/privacy", "/safety"]) {
+      await page.goto(route);
+      const main = page.getByRole("main");
+      await expect(main.locator("header time")).toHaveAttribute("datetime", /^\d{4}-\d{2}-\d{2}$/);
+      await expect(main.locator("header time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+
+      const contents = main.getByRole("navigation", { name: "Contents" }).getByRole("link");
+      const entries = await contents.evaluateAll((links) => links.map((link): [string, string] => [link.getAttribute("href") ?? "", link.textContent ?? ""]));
+      expect(entries.length, `${route} lists its sections`).toBeGreaterThan(3);
+      const sections = main.locator("article > section");
+      await expect(sections).toHaveCount(entries.length);
+      for (const [index, [href, title]] of entries.entries()) {
+        expect(href, `${route} contents entry ${index + 1}`).toMatch(/^#[a-z0-9-]+$/);
+        const section = sections.nth(index);
+        await expect(section).toHaveAttribute("id", href.slice(1));
+        await expect(section.getByRole("heading", { level: 2 })).toHaveText(`${index + 1}. ${title}`);
+      }
+
+      const mailLinks = main.locator('a[href^="mailto:"]');
+      expect(await mailLinks.count(), `${route} gives the support address`).toBeGreaterThan(0);
+      for (const href of await mailLinks.evaluateAll((links) => links.map((link) => link.getAttribute("href")))) {
+        expect(href).toBe(`mailto:${SUPPORT_EMAIL}`);
+      }
+      expect(await main.innerText()).not.toMatch(/\{\{|\}\}|\{#/);
     }
   });
 
