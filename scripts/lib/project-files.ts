@@ -38,6 +38,10 @@ export function copySiteProject(root: string, options: { contentDir?: string; pr
   if (existsSync(contentSource)) {
     cpSync(contentSource, path.join(dir, options.contentDir ? "content/blog" : "content"), { recursive: true });
   }
+  // contentDir stands in for the articles only: the policy pages still need the project's content/legal.
+  if (options.contentDir && existsSync(path.join(root, "content", "legal"))) {
+    cpSync(path.join(root, "content", "legal"), path.join(dir, "content", "legal"), { recursive: true });
+  }
   symlinkSync(path.join(root, "node_modules"), path.join(dir, "node_modules"), "dir");
   return dir;
 }
