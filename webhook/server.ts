@@ -19,10 +19,13 @@ try {
   process.exit(error instanceof ConfigError ? 78 : 1);
 }
 
-const limiter = createRateLimiter({ perMinute: config.rateLimitPerMinute });
-setInterval(limiter.sweep, 60_000).unref();
+const limits = {
+  refused: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
+  authenticated: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
+};
+setInterval(() => limits.refused.sweep(), 60_000).unref();
 
-const server = http.createServer(createHandler({ config, builder, limiter, log }));
+const server = http.createServer(createHandler({ config, builder, limits, log }));
 server.requestTimeout = 30_000;
 server.on("error", (error) => {
   console.error(`[rebuild] Cannot listen on ${config.host}:${config.port}: ${error.message}`);

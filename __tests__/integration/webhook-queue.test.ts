@@ -105,17 +105,34 @@ test("accepts a signature or a bearer token with 202 and a build id, and rejects
   expect(final.builds.map((build) => build.reason)).toEqual(["bearer", "signed"]);
 });
 
-test("limits each client's rate with 429 and Retry-After, counting refused attempts too", async () => {
+test("refused attempts spend their own address's tokens, never those of genuine triggers", async () => {
   service = await start({ RATE_LIMIT_PER_MINUTE: "3" });
+  const forged = () => fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-signature-256": "sha256=bad" } });
   const answers: number[] = [];
-  for (let i = 0; i < 3; i += 1) {
-    answers.push((await fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-signature-256": "sha256=bad" } })).status);
-  }
-  const limited = await post(`${service.url}/rebuild`);
-  expect(answers).toEqual([401, 401, 401]);
+  for (let i = 0; i < 4; i += 1) answers.push((await forged()).status);
+  expect(answers).toEqual([401, 401, 401, 429]);
+  const limited = await forged();
   expect(limited.status).toBe(429);
   expect(Number(limited.headers.get("retry-after"))).toBeGreaterThanOrEqual(1);
-  expect((await status(service)).builds).toEqual([]);
+  // The same address, with the secret: the flood has not used up what genuine triggers need.
+  const genuine = await post(`${service.url}/rebuild`, { reason: "after the flood" });
+  expect(genuine.status).toBe(202);
+  const { buildId } = (await genuine.json()) as { buildId: string };
+  expect((await waitForIdle(service)).builds.map((build) => [build.id, build.state])).toEqual([[buildId, "succeeded"]]);
+});
+
+test("behind TRUST_PROXY=1 a client is the right-most X-Forwarded-For hop, which it cannot forge", async () => {
+  service = await start({ RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: "1" });
+  const forged = (forwardedFor: string) =>
+    fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-signature-256": "sha256=bad", "x-forwarded-for": forwardedFor } });
+  // The client writes what it likes on the left; the one trusted proxy appends the address it saw.
+  const answers: number[] = [];
+  for (let i = 0; i < 4; i += 1) answers.push((await forged(`10.0.0.${i}, 203.0.113.9`)).status);
+  expect(answers).toEqual([401, 401, 401, 429]);
+  expect(service.output()).toContain("Refused /rebuild from 203.0.113.9");
+  expect(service.output()).not.toContain("from 10.0.0.");
+  // Another client behind the same proxy has its own bucket.
+  expect((await forged("10.0.0.1, 198.51.100.7")).status).toBe(401);
 });
 
 test("20 concurrent triggers during a build give exactly one follow-up build, never two at once", async () => {

@@ -19,7 +19,8 @@ export interface ServiceConfig {
   buildTimeoutMs: number;
   maxBodyBytes: number;
   rateLimitPerMinute: number;
-  trustProxy: boolean;
+  /** How many reverse proxies stand in front of the service (each appends a hop to X-Forwarded-For). */
+  trustProxy: number;
   /** The largest share of the published articles a build may drop without `allowShrink`. */
   maxArticleDrop: number;
 }
@@ -32,6 +33,15 @@ function integer(env: Env, name: string, fallback: number, min = 1): number {
   const value = Number(raw);
   if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
   return value;
+}
+
+function proxies(env: Env): number {
+  const raw = env.TRUST_PROXY;
+  if (raw === undefined || raw === "") return 0;
+  if (!/^\d+$/.test(raw)) {
+    throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of the service (0 for none, 1 behind one load balancer), got "${raw}".`);
+  }
+  return Number(raw);
 }
 
 function share(env: Env, name: string, fallback: number): number {
@@ -71,7 +81,7 @@ export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } =
     buildTimeoutMs: integer(env, "BUILD_TIMEOUT_MS", 20 * 60_000),
     maxBodyBytes: integer(env, "MAX_BODY_BYTES", 64 * 1024),
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60),
-    trustProxy: env.TRUST_PROXY === "1" || env.TRUST_PROXY === "true",
+    trustProxy: proxies(env),
     maxArticleDrop: share(env, "MAX_ARTICLE_DROP", 0.5),
   };
 }

@@ -2,6 +2,7 @@
 // limited, JSON only), GET /status and /healthz.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
+import { clientAddress } from "./client-address.ts";
 import { HttpError, type Builder, type Log } from "./builder.ts";
 import type { ServiceConfig } from "./config.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -36,45 +37,58 @@ function readBody(request: IncomingMessage, limit: number): Promise<Buffer | nul
   });
 }
 
-const clientKey = (request: IncomingMessage, trustProxy: boolean): string => {
-  const forwarded = trustProxy ? String(request.headers["x-forwarded-for"] ?? "").split(",")[0]?.trim() : "";
-  return forwarded || request.socket.remoteAddress || "unknown";
-};
+export interface RateLimits {
+  /** Requests that failed authentication, one bucket per client address. */
+  refused: RateLimiter;
+  /** Authenticated requests, one shared bucket: refusals never spend these tokens. */
+  authenticated: RateLimiter;
+}
 
 export interface HandlerOptions {
   config: ServiceConfig;
   builder: Builder;
-  limiter: RateLimiter;
+  limits: RateLimits;
   log?: Log;
 }
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** Creates the service's request handler. */
-export function createHandler({ config, builder, limiter, log = console.log }: HandlerOptions): Handler {
+export function createHandler({ config, builder, limits, log = console.log }: HandlerOptions): Handler {
+  const tooMany = (response: ServerResponse, retryAfterSeconds: number): void =>
+    send(response, 429, { error: "Too many requests; try again later." }, { "retry-after": String(retryAfterSeconds) });
+
+  // Answers a request refused before it proved it knows the secret, charged to its address: once
+  // the address has used its tokens, the answer is 429 whatever the request was.
+  const refuse = (request: IncomingMessage, response: ServerResponse, status: number, body: unknown, headers?: OutgoingHttpHeaders): void => {
+    const limit = limits.refused.take(clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy));
+    if (!limit.allowed) return tooMany(response, limit.retryAfterSeconds);
+    return send(response, status, body, headers);
+  };
+
   const post = async (request: IncomingMessage, response: ServerResponse, route: string): Promise<void> => {
-    const limit = limiter.take(clientKey(request, config.trustProxy));
-    if (!limit.allowed) {
-      request.resume();
-      return send(response, 429, { error: "Too many requests; try again later." }, { "retry-after": String(limit.retryAfterSeconds) });
-    }
+    const client = clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy);
     if (!JSON_TYPE.test(String(request.headers["content-type"] ?? ""))) {
       request.resume();
-      return send(response, 415, { error: "The body must be JSON (Content-Type: application/json)." });
+      return refuse(request, response, 415, { error: "The body must be JSON (Content-Type: application/json)." });
     }
     const tooLarge = (): void =>
-      send(response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
+      refuse(request, response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
     if (Number(request.headers["content-length"] ?? 0) > config.maxBodyBytes) {
       request.resume();
       return tooLarge();
     }
+    // Authentication comes before any rate limit, so that a flood of forged requests from an
+    // address (or a proxy it shares) cannot use up what the genuine triggers need.
     const body = await readBody(request, config.maxBodyBytes);
     if (body === null) return tooLarge();
     const method = authenticate(request.headers, body, config.secret);
     if (!method) {
-      log(`Refused ${route} from ${clientKey(request, config.trustProxy)}: no valid signature or token`);
-      return send(response, 401, { error: "A valid X-Signature-256 or bearer token is required." }, { "www-authenticate": 'Bearer realm="rebuild"' });
+      log(`Refused ${route} from ${client}: no valid signature or token`);
+      return refuse(request, response, 401, { error: "A valid X-Signature-256 or bearer token is required." }, { "www-authenticate": 'Bearer realm="rebuild"' });
     }
+    const limit = limits.authenticated.take("authenticated");
+    if (!limit.allowed) return tooMany(response, limit.retryAfterSeconds);
     let payload: unknown;
     try {
       payload = JSON.parse(body.toString("utf8") || "{}");

@@ -1,5 +1,6 @@
-// A token bucket per client: a client may send `perMinute` requests in a burst, then one more each
-// time a token refills. Counting failed attempts too is what makes guessing the secret pointless.
+// Token buckets by key: a key may be used `perMinute` times in a burst, then once more each time a
+// token refills. The service keeps refused requests (per client address) and authenticated ones
+// in separate limiters, so guessing the secret is slow and never blocks the genuine triggers.
 
 export interface RateLimit {
   allowed: boolean;

@@ -6,6 +6,7 @@ import { createRateLimiter } from "../../../webhook/lib/rate-limit.ts";
 import { loadConfig } from "../../../webhook/lib/config.ts";
 import { checkOutput, checkShrink } from "../../../webhook/lib/check-output.ts";
 import { authenticate } from "../../../webhook/lib/auth.ts";
+import { clientAddress } from "../../../webhook/lib/client-address.ts";
 import { sign } from "../../../webhook/trigger/src/signature.ts";
 
 const SECRET = "s".repeat(32);
@@ -58,9 +59,17 @@ describe("the service configuration", () => {
       deployCommand: "",
       keepBuilds: 3,
       rateLimitPerMinute: 60,
-      trustProxy: false,
+      trustProxy: 0,
       maxArticleDrop: 0.5,
     });
+  });
+
+  it("reads TRUST_PROXY as a number of proxies", () => {
+    expect(loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", TRUST_PROXY: "2" }).trustProxy).toBe(2);
+    // "true" used to mean "believe the first X-Forwarded-For entry", which the client writes itself.
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", TRUST_PROXY: "true" })).toThrow(
+      'TRUST_PROXY must be the number of proxies in front of the service (0 for none, 1 behind one load balancer), got "true"',
+    );
   });
 
   it("reads MAX_ARTICLE_DROP as a share between 0 and 1", () => {
@@ -142,5 +151,23 @@ describe("the shrink guard", () => {
 
   it("has nothing to compare with before the first publish", () => {
     expect(checkShrink(1, null, rule)).toBeNull();
+  });
+});
+
+describe("the client address", () => {
+  it("is the socket's peer when no proxy is trusted, whatever X-Forwarded-For says", () => {
+    expect(clientAddress("192.0.2.1", "10.9.9.9", 0)).toBe("192.0.2.1");
+  });
+
+  it("is the hop the trusted proxies saw, counted from the right", () => {
+    // client -> proxy A (appends the client) -> proxy B (appends A) -> service (peer: B)
+    expect(clientAddress("10.0.0.2", "forged, 203.0.113.9", 1)).toBe("203.0.113.9");
+    expect(clientAddress("10.0.0.2", "forged, 203.0.113.9, 10.0.0.1", 2)).toBe("203.0.113.9");
+    expect(clientAddress("10.0.0.2", ["forged", "203.0.113.9 , 10.0.0.1"], 2)).toBe("203.0.113.9");
+  });
+
+  it("is the furthest known hop when the chain is shorter than the trusted proxies", () => {
+    expect(clientAddress("10.0.0.2", undefined, 1)).toBe("10.0.0.2");
+    expect(clientAddress("10.0.0.2", "203.0.113.9", 3)).toBe("203.0.113.9");
   });
 });
