@@ -14,6 +14,7 @@ let builder: Builder;
 try {
   config = loadConfig(process.env);
   builder = new Builder(config, log).init();
+  await builder.resume();
 } catch (error) {
   console.error(`[rebuild] Cannot start: ${(error as Error).message}`);
   process.exit(error instanceof ConfigError ? 78 : 1);

@@ -14,9 +14,19 @@ let service: RebuildService;
 const projectDir = () => path.join(dir, "project");
 const publishDir = () => path.join(dir, "site");
 const runsFile = () => path.join(dir, "runs.jsonl");
-const runs = (): { event: string; id: string; at: number; secret: string | null }[] =>
+const runs = (): { event: string; id: string; pid: number; at: number; secret: string | null }[] =>
   existsSync(runsFile()) ? readFileSync(runsFile(), "utf8").trim().split("\n").map((line) => JSON.parse(line)) : [];
 const homePage = () => readFileSync(path.join(publishDir(), "index.html"), "utf8");
+const started = (id: string) => runs().find((event) => event.event === "start" && event.id === id);
+/** Whether a process still runs (a zombie waiting to be reaped does not). */
+const alive = (pid: number): boolean => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    return stat.slice(stat.lastIndexOf(")") + 2, stat.lastIndexOf(")") + 3) !== "Z";
+  } catch {
+    return false;
+  }
+};
 
 const start = (env: Record<string, string> = {}) =>
   startService({
@@ -302,6 +312,52 @@ test("SIGTERM during a build cancels it and leaves the published site alone", as
   // The service exits only after the build's process group has gone, so an end written now would be there.
   expect(runs().filter((event) => event.id === buildId).map((event) => event.event)).toEqual(["start"]);
   expect(fingerprint(publishDir())).toEqual(before);
+
+  // The cancelled build had been accepted: the next start builds it.
+  expect(service.output()).toContain("1 accepted build will run when the service starts again");
+  service = await start({ FAKE_BUILD_MS: "100" });
+  const resumed = await waitForStatus(service, (current) => current.builds.length === 1 && !current.current, 30_000);
+  expect(resumed.builds[0]).toMatchObject({ id: buildId, state: "succeeded" });
+});
+
+test("a build accepted and still queued when the service is killed runs after the restart", async () => {
+  service = await start({ FAKE_BUILD_MS: "30000" });
+  const first = (await (await post(`${service.url}/rebuild`, { reason: "running at the crash" })).json()) as { buildId: string };
+  await waitForStatus(service, () => started(first.buildId) !== undefined);
+  const accepted = await post(`${service.url}/rebuild`, { reason: "accepted before the crash", allowShrink: true });
+  expect(accepted.status).toBe(202);
+  const queued = (await accepted.json()) as { buildId: string; state: string };
+  expect(queued.state).toBe("queued");
+  const orphan = started(first.buildId)!.pid;
+
+  service.child.kill("SIGKILL");
+  expect(await service.exited).toBeNull();
+  expect(alive(orphan)).toBe(true); // the build's process group outlived the service
+
+  service = await start({ FAKE_BUILD_MS: "100" });
+  const after = await waitForStatus(service, (current) => !current.current && !current.queued && current.builds.length === 2, 30_000);
+  expect(after.builds.map((build) => [build.id, build.reason, build.state, build.phase])).toEqual([
+    [queued.buildId, "accepted before the crash", "succeeded", undefined],
+    [first.buildId, "running at the crash", "failed", "interrupted"],
+  ]);
+  expect(after.published).toBe(queued.buildId);
+  // The interrupted build was stopped when the service came back, before the next build started.
+  expect(alive(orphan)).toBe(false);
+  expect(runs().map((event) => `${event.event}:${event.id}`)).toEqual([`start:${first.buildId}`, `start:${queued.buildId}`, `end:${queued.buildId}`]);
+});
+
+test("a build running when the service is killed runs again, under its id, after the restart", async () => {
+  service = await start({ FAKE_BUILD_MS: "30000" });
+  const { buildId } = (await (await post(`${service.url}/rebuild`, { reason: "cut short" })).json()) as { buildId: string };
+  await waitForStatus(service, () => started(buildId) !== undefined);
+  service.child.kill("SIGKILL");
+  await service.exited;
+
+  service = await start({ FAKE_BUILD_MS: "100" });
+  const after = await waitForStatus(service, (current) => current.builds.length === 1 && !current.current, 30_000);
+  expect(after.builds[0]).toMatchObject({ id: buildId, reason: "cut short", state: "succeeded" });
+  expect(after.published).toBe(buildId);
+  expect(runs().filter((event) => event.event === "end").map((event) => event.id)).toEqual([buildId]);
 });
 
 test("the Firestore trigger function's signed request starts a build on the real service", async () => {

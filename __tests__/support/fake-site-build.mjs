@@ -7,7 +7,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 
 const runs = process.env.FAKE_BUILD_RUNS;
 const id = process.env.BUILD_ID;
-const note = (event) => runs && appendFileSync(runs, `${JSON.stringify({ event, id, at: Date.now(), secret: process.env.REBUILD_SECRET ?? null })}\n`);
+const note = (event) =>
+  runs && appendFileSync(runs, `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret: process.env.REBUILD_SECRET ?? null })}\n`);
 const page = (title) => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
 const write = (file, text) => {
   mkdirSync(file.split("/").slice(0, -1).join("/") || ".", { recursive: true });

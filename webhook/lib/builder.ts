@@ -2,12 +2,14 @@
 // single follow-up build. Each build copies the project into a workspace, runs the build command,
 // copies the output into a fresh release directory, checks it, then swaps PUBLISH_DIR to it.
 import { randomBytes } from "node:crypto";
-import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { appendFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, readlinkSync, renameSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { signalGroup } from "../../scripts/lib/processes.ts";
 import { NOT_COPIED } from "../../scripts/lib/project-files.ts";
 import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
-import { publishedTarget, swapSymlink } from "./publish.ts";
+import { publishedTarget, swapSymlink, writeFileAtomic } from "./publish.ts";
 import { runCommand } from "./run-command.ts";
 
 const LOG_TAIL_CHARS = 4000;
@@ -30,7 +32,24 @@ export interface Build {
   articles?: number;
   /** A request asked to publish even if the site loses most of its articles. */
   allowShrink?: boolean;
+  /** The process group of the running build command. */
+  group?: number;
   cancel?: () => void;
+}
+
+/** What BUILDS_DIR/queue.json keeps of an accepted build that has not finished. */
+interface PendingBuild {
+  id: string;
+  reason: string;
+  triggers: number;
+  triggeredAt: string;
+  allowShrink?: boolean;
+  group?: number;
+}
+
+interface QueueFile {
+  current: PendingBuild | null;
+  queued: PendingBuild | null;
 }
 
 /** What /status shows of a build. */
@@ -88,6 +107,42 @@ export type Log = (message: string) => void;
 // Sortable by time (to the millisecond), unique by the random tail.
 const newId = (): string => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
 
+const pending = (build: Build | null): PendingBuild | null =>
+  build && { id: build.id, reason: build.reason, triggers: build.triggers, triggeredAt: build.triggeredAt, allowShrink: build.allowShrink, group: build.group };
+
+const revive = (saved: PendingBuild): Build => ({
+  id: saved.id,
+  state: "queued",
+  reason: saved.reason,
+  triggers: saved.triggers,
+  triggeredAt: saved.triggeredAt,
+  allowShrink: saved.allowShrink === true,
+});
+
+/**
+ * Processes of process group `group` working inside `dir`: what is left of a build command whose
+ * service was killed. Reads /proc (Linux); elsewhere it finds nothing. Checking the working folder
+ * as well as the group keeps a recycled group id from ever pointing at someone else's processes.
+ */
+function groupMembersIn(group: number, dir: string): number[] {
+  if (!existsSync("/proc")) return [];
+  const members: number[] = [];
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, "utf8");
+      // After "pid (command) ": state, parent pid, process group, ...
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[2]) !== group || fields[0] === "Z") continue;
+      const cwd = readlinkSync(`/proc/${name}/cwd`);
+      if (cwd === dir || cwd.startsWith(dir + path.sep)) members.push(Number(name));
+    } catch {
+      // gone meanwhile, or not ours to look at
+    }
+  }
+  return members;
+}
+
 // Puts PUBLISH_DIR back as it was: at the previous release, or absent before the first publish.
 const restore = (publishDir: string, previous: string | null): void =>
   previous ? swapSymlink(publishDir, previous) : rmSync(publishDir, { force: true });
@@ -132,6 +187,11 @@ export class Builder {
     return path.join(this.#config.buildsDir, "workspace");
   }
 
+  /** Accepted builds that have not finished, kept across a crash or a restart. */
+  get queueFile(): string {
+    return path.join(this.#config.buildsDir, "queue.json");
+  }
+
   /** Prepares the directories, and fails early when PUBLISH_DIR cannot be managed. */
   init(): this {
     mkdirSync(this.releasesDir, { recursive: true });
@@ -148,15 +208,65 @@ export class Builder {
       this.#queued.triggers += 1;
       // The permission covers the build that will carry this request's changes.
       if (allowShrink) this.#queued.allowShrink = true;
+      this.#persist();
       return { build: publicView(this.#queued), coalesced: true };
     }
     const build: Build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString(), allowShrink };
     if (this.#current) {
       this.#queued = build;
+      this.#persist();
       return { build: publicView(build), coalesced: false };
     }
     this.#start(build);
     return { build: publicView(build), coalesced: false };
+  }
+
+  /**
+   * Takes up what a previous run of the service accepted and did not finish (queue.json): stops
+   * what is left of a build it was running, then builds again. A queued build carries every change
+   * the interrupted one would have, so only it runs; otherwise the interrupted build runs again
+   * under its own id. Called once, after init() and before the service takes requests.
+   */
+  async resume(): Promise<void> {
+    if (!existsSync(this.queueFile)) return;
+    let saved: QueueFile;
+    try {
+      saved = JSON.parse(readFileSync(this.queueFile, "utf8")) as QueueFile;
+    } catch (error) {
+      const aside = `${this.queueFile}.unreadable-${Date.now()}`;
+      renameSync(this.queueFile, aside);
+      this.#log(`Cannot read ${this.queueFile} (${(error as Error).message}); moved it to ${aside} and start with an empty queue`);
+      return;
+    }
+    const { current, queued } = saved;
+    let rerun: Build | null = queued ? revive(queued) : null;
+    if (current) {
+      if (current.group) await this.#stopLeftovers(current.id, current.group);
+      if (existsSync(path.join(this.releasesDir, current.id, "build.json"))) {
+        this.#log(`Build ${current.id} had been published before the service stopped`);
+      } else {
+        // Whatever it left behind is incomplete: its release, and maybe Gatsby's cache.
+        rmSync(path.join(this.releasesDir, current.id), { recursive: true, force: true });
+        this.#wipeWorkspaceOutput();
+        if (rerun) {
+          const interrupted: Build = {
+            ...revive(current),
+            state: "failed",
+            phase: "interrupted",
+            error: `The service stopped before this build finished; build ${rerun.id}, which includes its changes, runs instead.`,
+          };
+          this.#history.unshift(interrupted);
+        } else {
+          rerun = revive(current);
+        }
+      }
+    }
+    if (rerun) {
+      this.#log(`Resuming build ${rerun.id}, accepted before the service stopped`);
+      this.#start(rerun);
+    } else {
+      this.#persist();
+    }
   }
 
   /** Releases that can be published again, newest first. */
@@ -207,12 +317,37 @@ export class Builder {
     });
   }
 
-  /** Stops accepting triggers, cancels the running build and waits for it to end. */
+  /**
+   * Stops accepting triggers, cancels the running build and waits for it to end. queue.json keeps
+   * the builds accepted so far, so that the next start builds them.
+   */
   async stop(): Promise<void> {
     this.#stopping = true;
-    this.#queued = null;
     this.#current?.cancel?.();
     await this.#idle;
+    const left = [this.#current, this.#queued].filter(Boolean).length;
+    if (left > 0) this.#log(`${left} accepted build${left === 1 ? "" : "s"} will run when the service starts again`);
+  }
+
+  // Writes the unfinished builds to queue.json, replacing it in one rename. Once stopping, the file
+  // stays as it was when the stop began: those builds were accepted and have not been published.
+  #persist(): void {
+    if (this.#stopping) return;
+    const state: QueueFile = { current: pending(this.#current), queued: pending(this.#queued) };
+    writeFileAtomic(this.queueFile, `${JSON.stringify(state, null, 2)}\n`);
+  }
+
+  async #stopLeftovers(id: string, group: number): Promise<void> {
+    if (groupMembersIn(group, this.workspaceDir).length === 0) return;
+    signalGroup(group, "SIGKILL");
+    const deadline = Date.now() + 10_000;
+    while (groupMembersIn(group, this.workspaceDir).length > 0 && Date.now() < deadline) await sleep(50);
+    this.#log(`Stopped what was left running of build ${id}`);
+  }
+
+  #wipeWorkspaceOutput(): void {
+    rmSync(path.join(this.workspaceDir, ".cache"), { recursive: true, force: true });
+    rmSync(path.join(this.workspaceDir, "public"), { recursive: true, force: true });
   }
 
   #siteDir(id: string): string {
@@ -228,17 +363,20 @@ export class Builder {
 
   #start(build: Build): void {
     this.#current = build;
+    this.#persist();
     const run = this.#run(build).catch((error: unknown) => {
       // Only an unexpected fault (a full disk, say) gets here; the queue must go on regardless.
       Object.assign(build, { state: "failed", phase: build.phase ?? "internal", error: String((error as Error | undefined)?.message ?? error) });
     });
     this.#idle = run.then(() => {
-      this.#current = null;
       this.#history.unshift(build);
       this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+      if (this.#stopping) return;
+      this.#current = null;
       const next = this.#queued;
       this.#queued = null;
-      if (next && !this.#stopping) this.#start(next);
+      if (next) this.#start(next);
+      else this.#persist();
     });
   }
 
@@ -260,6 +398,7 @@ export class Builder {
     build.startedAt = new Date().toISOString();
     const started = Date.now();
     this.#log(`Build ${build.id} started (${build.triggers} trigger${build.triggers === 1 ? "" : "s"}, ${build.reason})`);
+    output(`--- build ${build.id} started at ${build.startedAt} ---\n`);
     const release = path.join(this.releasesDir, build.id);
     try {
       this.#syncWorkspace();
@@ -270,12 +409,13 @@ export class Builder {
         onOutput: output,
       });
       build.cancel = run.cancel;
+      build.group = run.pid;
+      this.#persist();
       const result = await run.done;
       delete build.cancel;
       if (result.code !== 0) {
         // A failed or killed build may leave a half-written cache: the next build starts cold.
-        rmSync(path.join(this.workspaceDir, ".cache"), { recursive: true, force: true });
-        rmSync(path.join(this.workspaceDir, "public"), { recursive: true, force: true });
+        this.#wipeWorkspaceOutput();
         const why = result.cancelled
           ? "was cancelled"
           : result.timedOut

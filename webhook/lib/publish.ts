@@ -1,6 +1,6 @@
 // Publishing is one rename(2) of a symlink: a reader of PUBLISH_DIR sees the old site or the new
 // one, never a mixture and never a missing directory.
-import { existsSync, lstatSync, readlinkSync, renameSync, rmSync, symlinkSync } from "node:fs";
+import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync } from "node:fs";
 import path from "node:path";
 
 function isSymlink(file: string): boolean {
@@ -26,4 +26,20 @@ export function swapSymlink(publishDir: string, target: string): void {
   rmSync(temporary, { force: true });
   symlinkSync(target, temporary, "dir");
   renameSync(temporary, publishDir);
+}
+
+/**
+ * Replaces `file` with `text` in one rename: a crash leaves the old content or the new, never a
+ * part of either. The data is flushed to disk before the rename.
+ */
+export function writeFileAtomic(file: string, text: string): void {
+  const temporary = `${file}.${process.pid}.tmp`;
+  const fd = openSync(temporary, "w");
+  try {
+    writeSync(fd, text);
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+  renameSync(temporary, file);
 }
