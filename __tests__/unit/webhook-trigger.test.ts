@@ -17,8 +17,12 @@ const WINDOW_MS = 200;
 // is loaded, so setting them here, and REBUILD_URL once the server has a port, is in time.
 process.env.REBUILD_SECRET = SECRET;
 process.env.REBUILD_DEBOUNCE_MS = String(WINDOW_MS);
+// The first wait between attempts; each later one doubles.
+const RETRY_BASE_MS = 25;
+process.env.REBUILD_RETRY_BASE_MS = String(RETRY_BASE_MS);
 
 interface Recorded {
+  at: number;
   headers: http.IncomingHttpHeaders;
   method: string | undefined;
   raw: Buffer;
@@ -29,7 +33,8 @@ const testEnv = functionsTest(); // offline mode: no project, no credentials
 const wrapped = testEnv.wrap(requestRebuild);
 
 const requests: Recorded[] = [];
-let nextStatus: number[] = [];
+/** The answers the stand-in webhook gives, in order; 202 once they are used up. */
+let nextStatus: (number | { status: number; headers: Record<string, string> })[] = [];
 let server: http.Server;
 
 /** Writes blogMetaData/<id> from `before` to `after` (null: the document does not exist). */
@@ -47,9 +52,10 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
-      requests.push({ headers: req.headers, method: req.method, raw, body: JSON.parse(raw.toString("utf8")) });
-      const status = nextStatus.shift() ?? 202;
-      res.writeHead(status, { "Content-Type": "application/json" }).end(JSON.stringify({ status }));
+      requests.push({ at: Date.now(), headers: req.headers, method: req.method, raw, body: JSON.parse(raw.toString("utf8")) });
+      const next = nextStatus.shift() ?? 202;
+      const { status, headers } = typeof next === "number" ? { status: next, headers: {} } : next;
+      res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify({ status }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -65,7 +71,7 @@ beforeEach(() => {
   requests.length = 0;
   nextStatus = [];
   // Silences the structured logs (they bypass Jest's console) and lets tests check them.
-  for (const level of ["debug", "info", "error"] as const) jest.spyOn(logger, level).mockImplementation(() => {});
+  for (const level of ["debug", "info", "warn", "error"] as const) jest.spyOn(logger, level).mockImplementation(() => {});
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -135,26 +141,49 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     expect(requests.map((r) => r.body.documents)).toEqual([["twice"]]);
   });
 
-  it("rejects (so the event can be retried) and logs an error when the webhook answers 500", async () => {
-    nextStatus = [500];
-    await expect(write("broken", null, { published: true })).rejects.toThrow("Rebuild webhook answered 500");
-    expect(requests).toHaveLength(1);
-    expect(logger.error).toHaveBeenCalledWith("Rebuild webhook answered 500", expect.objectContaining({ status: 500 }));
+  it("tries again after a 5xx, waiting longer each time, until the webhook accepts", async () => {
+    nextStatus = [500, 502, 503, 202];
+    await expect(write("flaky", null, { published: true })).resolves.toBeUndefined();
+    expect(requests).toHaveLength(4);
+    const waits = requests.slice(1).map((request, i) => request.at - requests[i]!.at);
+    // 25, 50 and 100 ms, each stretched by up to a quarter so that instances do not retry in step.
+    expect(waits[0]).toBeGreaterThanOrEqual(RETRY_BASE_MS);
+    expect(waits[1]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 2);
+    expect(waits[2]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 4);
+    expect(new Set(requests.map((request) => request.raw.toString())).size).toBe(1); // the same request each time
+    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^Rebuild webhook answered 502; trying again in \d+ ms$/), expect.objectContaining({ attempt: 2 }));
+    expect(logger.error).not.toHaveBeenCalled();
+    expect(logger.info).toHaveBeenCalledWith("Rebuild requested", expect.objectContaining({ status: 202, attempts: 4 }));
   });
 
-  it("rejects every event of the batch when the shared request fails", async () => {
-    nextStatus = [503];
+  it("waits as long as a 429's Retry-After asks before trying again", async () => {
+    nextStatus = [{ status: 429, headers: { "Retry-After": "1" } }, 202];
+    await expect(write("busy", null, { published: true })).resolves.toBeUndefined();
+    expect(requests).toHaveLength(2);
+    expect(requests[1]!.at - requests[0]!.at).toBeGreaterThanOrEqual(1000);
+    expect(logger.error).not.toHaveBeenCalled();
+  });
+
+  it("gives up after 5 attempts, rejecting every event of the batch and logging an error", async () => {
+    nextStatus = Array(5).fill(503);
     const results = await Promise.allSettled([write("a", null, { published: true }), write("b", null, { published: true })]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
-    expect(requests).toHaveLength(1);
+    expect(requests).toHaveLength(5);
+    expect(logger.error).toHaveBeenCalledWith("Rebuild webhook answered 503; giving up after 5 attempts", expect.objectContaining({ status: 503, documents: ["a", "b"] }));
   });
 
-  it("resolves, logging at info level, when the webhook answers 429 (a build is already queued)", async () => {
-    nextStatus = [429];
-    await expect(write("queued", null, { published: true })).resolves.toBeUndefined();
+  it("does not try again after an answer that will not change, such as 401", async () => {
+    nextStatus = [401];
+    await expect(write("refused", null, { published: true })).rejects.toThrow("Rebuild webhook answered 401");
     expect(requests).toHaveLength(1);
-    expect(logger.error).not.toHaveBeenCalled();
-    expect(logger.info).toHaveBeenCalledWith(expect.stringContaining("busy"), expect.objectContaining({ documents: ["queued"] }));
+    expect(logger.error).toHaveBeenCalledWith("Rebuild webhook answered 401", expect.objectContaining({ status: 401 }));
+  });
+
+  it("gives up rather than wait past its time when Retry-After asks for too long", async () => {
+    nextStatus = [{ status: 503, headers: { "Retry-After": "3600" } }];
+    await expect(write("later", null, { published: true })).rejects.toThrow("Rebuild webhook answered 503");
+    expect(requests).toHaveLength(1);
+    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("asks to wait 3600 s"), expect.objectContaining({ status: 503 }));
   });
 
   it("rejects and logs an error when the webhook cannot be reached", async () => {

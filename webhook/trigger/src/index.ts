@@ -2,7 +2,7 @@
 // service (webhook/server.ts) for a rebuild with a signed POST.
 import { defineInt, defineSecret, defineString } from "firebase-functions/params";
 // Named imports (not a namespace object) so a test spying on the logger module reaches these calls.
-import { debug, error as logError, info } from "firebase-functions/logger";
+import { debug, error as logError, info, warn } from "firebase-functions/logger";
 import { onDocumentWritten, type DocumentSnapshot } from "firebase-functions/v2/firestore";
 import { createDebouncer, type Debouncer } from "./debounce.ts";
 import { sign } from "./signature.ts";
@@ -14,13 +14,39 @@ const debounceMs = defineInt("REBUILD_DEBOUNCE_MS", {
   default: DEFAULT_DEBOUNCE_MS,
   description: "Quiet period that joins a burst of edits into one rebuild request",
 });
+const DEFAULT_RETRY_BASE_MS = 1000;
+const retryBaseMs = defineInt("REBUILD_RETRY_BASE_MS", {
+  default: DEFAULT_RETRY_BASE_MS,
+  description: "First wait before asking the webhook again after a 429, a 5xx or no answer; each later wait doubles",
+});
 const REQUEST_TIMEOUT_MS = 10_000;
+const MAX_ATTEMPTS = 5;
+// No single wait, and not all the waiting together, may be longer than this: with the debounce
+// (at most 20 s) and five request timeouts it stays well inside the function's 300 s.
+const MAX_WAIT_MS = 60_000;
+const MAX_TOTAL_WAIT_MS = 150_000;
 
 export interface RebuildResult {
   status: number;
+  attempts: number;
 }
 
-/** Sends one signed rebuild request naming the changed documents of a batch. */
+/** The wait a Retry-After header asks for (delay-seconds or an HTTP date), in ms, if it has one. */
+function retryAfterMs(header: string | null, now = Date.now()): number | null {
+  if (!header) return null;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? null : Math.max(0, date - now);
+}
+
+// A 429 (the webhook's rate limit), a 5xx (it is stopping, or broken for a moment) or no answer at
+// all may be over soon; any other refusal (401, 400, 413) will be the same next time.
+const worthRetrying = (status: number): boolean => status === 429 || status >= 500;
+
+/**
+ * Sends the signed rebuild request naming the changed documents of a batch, and tries again with
+ * exponentially growing waits while the webhook is busy or unreachable, as long as Retry-After asks.
+ */
 async function postRebuild(ids: string[]): Promise<RebuildResult> {
   const url = rebuildUrl.value();
   const secret = rebuildSecret.value();
@@ -28,35 +54,61 @@ async function postRebuild(ids: string[]): Promise<RebuildResult> {
     logError("Rebuild not requested: REBUILD_URL or REBUILD_SECRET is not set", { documents: ids });
     throw new Error("REBUILD_URL and REBUILD_SECRET must both be set");
   }
+  // An unset IntParam reads as 0 at run time (see getDebouncer), so below 1 means the default.
+  const baseMs = retryBaseMs.value() > 0 ? retryBaseMs.value() : DEFAULT_RETRY_BASE_MS;
   // Signed as the exact string sent: the service verifies the raw bytes, not a re-serialization.
   const body = JSON.stringify({ reason: "firestore", documents: ids, requestedAt: new Date().toISOString() });
+  let waited = 0;
 
-  let response: Response;
-  try {
-    response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-Signature-256": sign(body, secret) },
-      body,
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    logError("Rebuild request failed to reach the webhook", { documents: ids, error: String(error) });
-    throw error;
+  for (let attempt = 1; ; attempt += 1) {
+    let status: number;
+    let answer = "";
+    let retryAfter: number | null = null;
+    try {
+      const response = await fetch(url, {
+        method: "POST",
+        headers: { "Content-Type": "application/json", "X-Signature-256": sign(body, secret) },
+        body,
+        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+      });
+      status = response.status;
+      retryAfter = retryAfterMs(response.headers.get("retry-after"));
+      // The answer is short; reading it frees the socket and gives the log something to show.
+      answer = (await response.text().catch(() => "")).slice(0, 500);
+    } catch (error) {
+      if (attempt >= MAX_ATTEMPTS) {
+        logError(`Rebuild request failed to reach the webhook; giving up after ${attempt} attempts`, { documents: ids, error: String(error) });
+        throw error;
+      }
+      status = 0;
+      answer = String(error);
+    }
+    if (status >= 200 && status < 300) {
+      info("Rebuild requested", { documents: ids, status, attempts: attempt });
+      return { status, attempts: attempt };
+    }
+    const what = status === 0 ? "Rebuild request failed to reach the webhook" : `Rebuild webhook answered ${status}`;
+    const details = { documents: ids, status, attempt, answer };
+    if (status !== 0 && !worthRetrying(status)) {
+      logError(what, details);
+      throw new Error(what);
+    }
+    if (attempt >= MAX_ATTEMPTS) {
+      logError(`${what}; giving up after ${attempt} attempts`, details);
+      throw new Error(what);
+    }
+    // Each wait doubles, stretched by up to a quarter so that instances refused together do not
+    // come back together; the server's Retry-After wins when it asks for longer.
+    const backoff = Math.min(MAX_WAIT_MS, baseMs * 2 ** (attempt - 1)) * (1 + Math.random() / 4);
+    const wait = Math.round(Math.max(backoff, retryAfter ?? 0));
+    if (wait > MAX_WAIT_MS || waited + wait > MAX_TOTAL_WAIT_MS) {
+      logError(`${what}; giving up: it asks to wait ${Math.round(wait / 1000)} s, longer than this function may`, details);
+      throw new Error(what);
+    }
+    warn(`${what}; trying again in ${wait} ms`, details);
+    await new Promise((resolve) => setTimeout(resolve, wait));
+    waited += wait;
   }
-  // The answer is short; reading it frees the socket and gives the log something to show.
-  const answer = (await response.text().catch(() => "")).slice(0, 500);
-
-  if (response.status === 429) {
-    // The webhook is rate-limiting or already has a build queued, which will include these changes.
-    info("Rebuild webhook is busy; a queued build will pick these changes up", { documents: ids, answer });
-    return { status: response.status };
-  }
-  if (!response.ok) {
-    logError(`Rebuild webhook answered ${response.status}`, { documents: ids, status: response.status, answer });
-    throw new Error(`Rebuild webhook answered ${response.status}`);
-  }
-  info("Rebuild requested", { documents: ids, status: response.status });
-  return { status: response.status };
 }
 
 // Debouncing is per instance: a v2 function handles many events at once on one instance, so a burst
@@ -70,8 +122,7 @@ function getDebouncer(): Debouncer<RebuildResult> {
     // An unset IntParam reads as 0 at run time (the CLI fills defaults in at deploy, a test runner
     // does not), so anything below 1 means the default.
     const waitMs = debounceMs.value() > 0 ? debounceMs.value() : DEFAULT_DEBOUNCE_MS;
-    // A batch waits at most 4 windows: 20 s by default, which with the 10 s request timeout stays
-    // inside the 60 s an event function may run, even for the first event of a steady stream.
+    // A batch waits at most 4 windows: 20 s by default, before its request (and retries) start.
     debouncer = createDebouncer({ waitMs, maxWaitMs: waitMs * 4, run: postRebuild });
   }
   return debouncer;
@@ -83,10 +134,12 @@ export const requestRebuild = onDocumentWritten(
   {
     document: "blogMetaData/{id}",
     secrets: [rebuildSecret],
-    // Failures throw (after logger.error) so they show as failed executions, and so that turning
-    // retries on would work unchanged. They stay off: a wrong secret or URL would retry every event
-    // for up to a day to no avail, a missed build is caught by the next publish or a manual rebuild,
-    // and the site's live blog route already serves articles newer than the build.
+    // Room for the debounce and every retry of the request (see MAX_TOTAL_WAIT_MS).
+    timeoutSeconds: 300,
+    // The request is retried here, within bounds. Failures that remain throw (after logging an
+    // error) so they show as failed executions; event retries stay off, since a wrong secret or URL
+    // would retry every event for up to a day to no avail, a missed build is caught by the next
+    // publish or a manual rebuild, and the site's live blog route serves articles newer than the build.
     retry: false,
   },
   async (event) => {
