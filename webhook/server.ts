@@ -6,6 +6,8 @@ import { Builder } from "./lib/builder.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
+import { ReplayGuard } from "./lib/replay.ts";
+import { TOLERANCE_SECONDS } from "./trigger/src/signature.ts";
 
 const log = (message: string): void => console.log(`[rebuild] ${message}`);
 
@@ -24,9 +26,13 @@ const limits = {
   refused: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
   authenticated: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
 };
-setInterval(() => limits.refused.sweep(), 60_000).unref();
+const replay = new ReplayGuard(TOLERANCE_SECONDS);
+setInterval(() => {
+  limits.refused.sweep();
+  replay.sweep();
+}, 60_000).unref();
 
-const server = http.createServer(createHandler({ config, builder, limits, log }));
+const server = http.createServer(createHandler({ config, builder, limits, replay, log }));
 server.requestTimeout = 30_000;
 server.on("error", (error) => {
   console.error(`[rebuild] Cannot listen on ${config.host}:${config.port}: ${error.message}`);

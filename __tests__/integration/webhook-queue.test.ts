@@ -1,9 +1,10 @@
+import { execFileSync, spawnSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import functionsTest from "firebase-functions-test";
 import { requestRebuild } from "../../webhook/trigger/src/index.ts";
-import { fingerprint, post, SECRET, sign, startService, status, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
+import { fingerprint, post, SECRET, sign, signedHeaders, startService, status, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
 
 // The rebuild service as a real process, with a stand-in build command that can be held open,
 // failed or broken on demand: authentication, limits, coalescing, failure and rollback.
@@ -60,9 +61,12 @@ test("answers 401 to a bad signature or token and builds nothing", async () => {
   service = await start();
   const body = JSON.stringify({ reason: "forged" });
   const attempts: Record<string, string>[] = [
-    { "x-signature-256": sign(body, "another-secret-that-is-long-enough-000") },
-    { "x-signature-256": sign(JSON.stringify({ reason: "tampered" })) },
-    { "x-signature-256": sign(body).replace("sha256=", "") },
+    signedHeaders(body, { secret: "another-secret-that-is-long-enough-000" }),
+    signedHeaders(JSON.stringify({ reason: "tampered" })),
+    { ...signedHeaders(body), "x-signature-256": signedHeaders(body)["x-signature-256"]!.replace("sha256=", "") },
+    { ...signedHeaders(body), "x-rebuild-timestamp": String(Math.floor(Date.now() / 1000) - 1) },
+    // The old scheme: a signature of the body alone.
+    { "x-signature-256": sign(body) },
     { "x-signature-256": "sha256=" },
     // A valid token does not rescue a request whose signature is wrong.
     { "x-signature-256": "sha256=00", authorization: `Bearer ${SECRET}` },
@@ -87,6 +91,54 @@ test("answers 401 to a bad signature or token and builds nothing", async () => {
   expect(after.published).toBe(genuine.buildId);
 });
 
+test("a signed request counts once, and only within five minutes of its timestamp", async () => {
+  service = await start();
+  const body = JSON.stringify({ reason: "signed once" });
+  const send = (headers: Record<string, string>) => fetch(`${service.url}/rebuild`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  const headers = signedHeaders(body);
+  const first = await send(headers);
+  expect(first.status).toBe(202);
+  const { buildId } = (await first.json()) as { buildId: string };
+
+  // The very same request again, as someone who recorded it would send it.
+  const replayed = await send(headers);
+  expect(replayed.status).toBe(401);
+  expect(((await replayed.json()) as { error: string }).error).toMatch(/already been used/);
+  // Signed properly but outside the window, in the past or the future.
+  for (const skew of [-301_000, 301_000]) {
+    const answer = await send(signedHeaders(body, { now: Date.now() + skew }));
+    expect(answer.status).toBe(401);
+    expect(((await answer.json()) as { error: string }).error).toMatch(/timestamp is 30\d s away/);
+  }
+  // The old scheme, a signature of the body alone, proves nothing about when it was made.
+  expect((await send({ "x-signature-256": sign(body) })).status).toBe(401);
+  // Inside the window, a fresh id is a new request.
+  expect((await send(signedHeaders(body, { now: Date.now() - 240_000 }))).status).toBe(202);
+
+  const final = await waitForIdle(service);
+  expect(final.builds.map((build) => build.id).at(-1)).toBe(buildId);
+  expect(final.builds).toHaveLength(2);
+  expect(service.output()).toMatch(/Refused \/rebuild from 127\.0\.0\.1: the request id .* has already been used/);
+});
+
+// The README's recipe for signing by hand, run as written (only the address changed): openssl
+// computes the signature independently of the TypeScript that verifies it.
+const hasTools = ["curl", "openssl"].every((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status === 0);
+(hasTools ? test : test.skip)("the README's openssl and curl recipe triggers a build, and sending it again is refused", async () => {
+  const readme = readFileSync(path.join(__dirname, "../../webhook/README.md"), "utf8");
+  const recipe = /<!-- sign-by-hand[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
+  expect(recipe).toContain("openssl dgst -sha256 -hmac");
+  service = await start();
+  const script = recipe!.replaceAll("http://127.0.0.1:8787", service.url);
+  // The same curl again, with the same timestamp, id and signature: a replay.
+  const again = script.slice(script.indexOf("curl "));
+  const output = execFileSync("sh", ["-c", `${script}\necho\n${again}`], { encoding: "utf8", env: { ...process.env, REBUILD_SECRET: SECRET } });
+  const [accepted, replayed] = output.trim().split("\n").map((line) => JSON.parse(line) as { buildId?: string; error?: string });
+  expect(accepted!.buildId).toMatch(/^\d{8}T/);
+  expect(replayed!.error).toMatch(/already been used/);
+  expect((await waitForIdle(service)).builds.map((build) => [build.id, build.reason])).toEqual([[accepted!.buildId, "manual"]]);
+});
+
 test("accepts a signature or a bearer token with 202 and a build id, and rejects wrong methods, types and sizes", async () => {
   service = await start({ MAX_BODY_BYTES: "1024" });
   const signed = await post(`${service.url}/rebuild`, { reason: "signed" });
@@ -98,13 +150,13 @@ test("accepts a signature or a bearer token with 202 and a build id, and rejects
   const get = await fetch(`${service.url}/rebuild`);
   expect(get.status).toBe(405);
   expect(get.headers.get("allow")).toBe("POST");
-  const text = await fetch(`${service.url}/rebuild`, { method: "POST", body: "rebuild please", headers: { "content-type": "text/plain", "x-signature-256": sign("rebuild please") } });
+  const text = await fetch(`${service.url}/rebuild`, { method: "POST", body: "rebuild please", headers: { "content-type": "text/plain", ...signedHeaders("rebuild please") } });
   expect(text.status).toBe(415);
   const big = JSON.stringify({ reason: "x".repeat(2000) });
-  const oversized = await fetch(`${service.url}/rebuild`, { method: "POST", body: big, headers: { "content-type": "application/json", "x-signature-256": sign(big) } });
+  const oversized = await fetch(`${service.url}/rebuild`, { method: "POST", body: big, headers: { "content-type": "application/json", ...signedHeaders(big) } });
   expect(oversized.status).toBe(413);
   const broken = "{not json";
-  const notJson = await fetch(`${service.url}/rebuild`, { method: "POST", body: broken, headers: { "content-type": "application/json", "x-signature-256": sign(broken) } });
+  const notJson = await fetch(`${service.url}/rebuild`, { method: "POST", body: broken, headers: { "content-type": "application/json", ...signedHeaders(broken) } });
   expect(notJson.status).toBe(400);
   expect((await post(`${service.url}/rebuild`, ["an", "array"])).status).toBe(400);
   expect((await fetch(`${service.url}/healthz`)).status).toBe(200);

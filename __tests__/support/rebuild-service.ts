@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { createHash, createHmac } from "node:crypto";
+import { createHash, createHmac, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import path from "node:path";
 import { startScript } from "./processes";
@@ -54,12 +54,22 @@ export async function startService(env: Record<string, string>, base: NodeJS.Pro
   };
 }
 
-export const sign = (body: string, secret = SECRET): string => `sha256=${createHmac("sha256", secret).update(body).digest("hex")}`;
+/** The bare HMAC-SHA256 of `content` as an X-Signature-256 value (written here independently of the service). */
+export const sign = (content: string, secret = SECRET): string => `sha256=${createHmac("sha256", secret).update(content).digest("hex")}`;
+
+/**
+ * The headers that sign a request body: a timestamp (Unix seconds), a request id, and the HMAC of
+ * `${timestamp}.${id}.${body}`. Options make stale, reused or foreign signatures for the tests.
+ */
+export function signedHeaders(body: string, { secret = SECRET, now = Date.now(), id = randomUUID() }: { secret?: string; now?: number; id?: string } = {}): Record<string, string> {
+  const timestamp = String(Math.floor(now / 1000));
+  return { "x-rebuild-timestamp": timestamp, "x-rebuild-id": id, "x-signature-256": sign(`${timestamp}.${id}.${body}`, secret) };
+}
 
 /** POSTs a signed JSON body. */
 export function post(url: string, body: unknown = { reason: "test" }, headers: Record<string, string> = {}): Promise<Response> {
   const text = JSON.stringify(body);
-  return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", "x-signature-256": sign(text), ...headers } });
+  return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", ...signedHeaders(text), ...headers } });
 }
 
 export const status = async (service: RebuildService): Promise<Status> => (await fetch(`${service.url}/status`)).json() as Promise<Status>;

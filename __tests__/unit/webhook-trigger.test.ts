@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import functionsTest from "firebase-functions-test";
 import { requestRebuild } from "../../webhook/trigger/src/index.ts";
 import { createDebouncer } from "../../webhook/trigger/src/debounce.ts";
-import { sign, verify } from "../../webhook/trigger/src/signature.ts";
+import { sign, signedContent, signRequest, verify, verifyRequest } from "../../webhook/trigger/src/signature.ts";
 
 // The module object the function calls into (a namespace import would be a copy), so spies reach it.
 const logger = jest.requireActual<typeof import("firebase-functions/logger")>("firebase-functions/logger");
@@ -84,8 +84,10 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     const [request] = requests as [Recorded];
     expect(request.method).toBe("POST");
     expect(request.headers["content-type"]).toBe("application/json");
-    expect(verify(request.raw, request.headers["x-signature-256"] as string, SECRET)).toBe(true);
-    expect(request.headers["x-signature-256"]).toBe(sign(request.raw, SECRET));
+    expect(verifyRequest(request.headers, request.raw, SECRET)).toMatchObject({ ok: true });
+    const timestamp = Number(request.headers["x-rebuild-timestamp"]);
+    expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
+    expect(request.headers["x-rebuild-id"]).toMatch(/^[0-9a-f-]{36}$/);
     expect(request.body).toEqual({ reason: "firestore", documents: ["first-date-tips"], requestedAt: expect.any(String) });
     expect(new Date(request.body.requestedAt).toISOString()).toBe(request.body.requestedAt);
     expect(logger.info).toHaveBeenCalledWith("Rebuild requested", expect.objectContaining({ status: 202 }));
@@ -133,7 +135,7 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
 
     expect(requests).toHaveLength(1);
     expect([...requests[0]!.body.documents].sort()).toEqual([...ids].sort());
-    expect(verify(requests[0]!.raw, requests[0]!.headers["x-signature-256"] as string, SECRET)).toBe(true);
+    expect(verifyRequest(requests[0]!.headers, requests[0]!.raw, SECRET)).toMatchObject({ ok: true });
   });
 
   it("lists a document written twice in one batch once", async () => {
@@ -150,7 +152,10 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     expect(waits[0]).toBeGreaterThanOrEqual(RETRY_BASE_MS);
     expect(waits[1]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 2);
     expect(waits[2]).toBeGreaterThanOrEqual(RETRY_BASE_MS * 4);
-    expect(new Set(requests.map((request) => request.raw.toString())).size).toBe(1); // the same request each time
+    expect(new Set(requests.map((request) => request.raw.toString())).size).toBe(1); // the same body each time
+    // ...signed afresh each time, since the service accepts a request id only once.
+    expect(new Set(requests.map((request) => request.headers["x-rebuild-id"])).size).toBe(4);
+    expect(requests.every((request) => verifyRequest(request.headers, request.raw, SECRET).ok)).toBe(true);
     expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^Rebuild webhook answered 502; trying again in \d+ ms$/), expect.objectContaining({ attempt: 2 }));
     expect(logger.error).not.toHaveBeenCalled();
     expect(logger.info).toHaveBeenCalledWith("Rebuild requested", expect.objectContaining({ status: 202, attempts: 4 }));
@@ -256,6 +261,48 @@ describe("createDebouncer", () => {
     jest.advanceTimersByTime(10);
     await expect(calls[0]).rejects.toThrow("boom");
     await expect(calls[1]).rejects.toThrow("boom");
+  });
+});
+
+describe("signRequest / verifyRequest", () => {
+  const body = '{"reason":"firestore"}';
+  const now = 1_767_225_600_000;
+  const id = "6f1c2e0a-5a53-4c57-9a44-2f7e1b0c9d21";
+  const headers = signRequest(body, SECRET, { now, id });
+
+  it("signs `${timestamp}.${id}.${body}`, as openssl computes it by hand", () => {
+    // printf '%s' '1767225600.6f1c2e0a-….{"reason":"firestore"}' | openssl dgst -sha256 -hmac Jefe
+    expect(signRequest(body, "Jefe", { now, id })).toEqual({
+      "x-rebuild-timestamp": "1767225600",
+      "x-rebuild-id": id,
+      "x-signature-256": "sha256=4ae5cdd12dfa4e5d9585e5a7c1b1d72b55b3458a407bc0e6064d0cadf5d704b7",
+    });
+    expect(signedContent("1767225600", id, Buffer.from(body)).toString()).toBe(`1767225600.${id}.${body}`);
+  });
+
+  it("accepts the request within five minutes of its timestamp, either way", () => {
+    expect(verifyRequest(headers, body, SECRET, { now })).toEqual({ ok: true, id, timestamp: 1767225600 });
+    expect(verifyRequest(headers, Buffer.from(body), SECRET, { now: now + 300_000 })).toMatchObject({ ok: true });
+    expect(verifyRequest(headers, body, SECRET, { now: now - 300_000 })).toMatchObject({ ok: true });
+  });
+
+  it.each([
+    ["an old timestamp", headers, body, now + 301_000, "the timestamp is 301 s away from the service's clock (at most 300 s are allowed)"],
+    ["a future timestamp", headers, body, now - 301_000, "the timestamp is 301 s away"],
+    ["a changed timestamp", { ...headers, "x-rebuild-timestamp": "1767225601" }, body, now, "the signature does not match"],
+    ["a changed id", { ...headers, "x-rebuild-id": id.replace("6f", "7f") }, body, now, "the signature does not match"],
+    ["a changed body", headers, body.replace("firestore", "forged"), now, "the signature does not match"],
+    ["another secret", signRequest(body, "another-secret", { now, id }), body, now, "the signature does not match"],
+    ["no timestamp", { ...headers, "x-rebuild-timestamp": undefined }, body, now, "X-Signature-256 needs X-Rebuild-Timestamp"],
+    ["a timestamp in ms", { ...headers, "x-rebuild-timestamp": "1767225600000.5" }, body, now, "X-Signature-256 needs X-Rebuild-Timestamp"],
+    ["a short id", { ...headers, "x-rebuild-id": "abc" }, body, now, "X-Signature-256 needs"],
+    ["an id with spaces", { ...headers, "x-rebuild-id": "a b c d e f g h i j" }, body, now, "X-Signature-256 needs"],
+    ["no signature", { ...headers, "x-signature-256": undefined }, body, now, "no X-Signature-256"],
+    ["a signature of the body alone", { ...headers, "x-signature-256": sign(body, SECRET) }, body, now, "the signature does not match"],
+  ])("refuses %s", (_case, tested, testedBody, at, reason) => {
+    const verdict = verifyRequest(tested, testedBody, SECRET, { now: at });
+    expect(verdict.ok).toBe(false);
+    expect(verdict.ok ? "" : verdict.reason).toContain(reason);
   });
 });
 

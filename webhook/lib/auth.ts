@@ -1,20 +1,34 @@
-// Who may trigger a build: a caller that signs the body with the shared secret (HMAC-SHA256 in
-// X-Signature-256, as GitHub webhooks do) or one that presents the secret as a bearer token.
+// Who may trigger a build: a caller that signs the request with the shared secret (see
+// trigger/src/signature.ts: timestamp, request id and body, each id usable once), or one that
+// presents the secret as a bearer token.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { verify } from "../trigger/src/signature.ts";
+import { SIGNATURE_HEADER, verifyRequest } from "../trigger/src/signature.ts";
+import type { ReplayGuard } from "./replay.ts";
 
 export type AuthMethod = "signature" | "bearer";
 
+/** How the request proved it knows the secret, or why it did not. */
+export type Authentication = { method: AuthMethod } | { refused: string };
+
 const digest = (value: string): Buffer => createHash("sha256").update(value).digest();
 
-/** How the request proved it knows the secret, or null when it did not. */
-export function authenticate(headers: IncomingHttpHeaders, body: Buffer, secret: string): AuthMethod | null {
-  const signed = headers["x-signature-256"];
-  // A signature that is present but wrong fails, whatever else the request carries.
-  if (signed !== undefined) return typeof signed === "string" && verify(body, signed, secret) ? "signature" : null;
+/** True when the Authorization header carries the secret as a bearer token. */
+export function hasBearerSecret(headers: IncomingHttpHeaders, secret: string): boolean {
   const match = /^Bearer\s+(\S+)\s*$/i.exec(String(headers.authorization ?? ""));
   // Digests have equal lengths, so timingSafeEqual never reveals the secret's length.
-  if (match?.[1] !== undefined && timingSafeEqual(digest(match[1]), digest(secret))) return "bearer";
-  return null;
+  return match?.[1] !== undefined && secret !== "" && timingSafeEqual(digest(match[1]), digest(secret));
+}
+
+export function authenticate(headers: IncomingHttpHeaders, body: Buffer, secret: string, replay: ReplayGuard, now = Date.now()): Authentication {
+  // A signature that is present but wrong fails, whatever else the request carries.
+  if (headers[SIGNATURE_HEADER] !== undefined) {
+    const verdict = verifyRequest(headers, body, secret, { now });
+    if (!verdict.ok) return { refused: verdict.reason };
+    // Only a request with a valid signature gets its id remembered, so nobody else can fill the memory.
+    if (!replay.firstUse(verdict.id, verdict.timestamp, now)) return { refused: `the request id ${verdict.id} has already been used` };
+    return { method: "signature" };
+  }
+  if (headers.authorization !== undefined) return hasBearerSecret(headers, secret) ? { method: "bearer" } : { refused: "the bearer token is wrong" };
+  return { refused: "neither a signature nor a bearer token" };
 }

@@ -3,6 +3,7 @@
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { authenticate } from "./auth.ts";
 import { clientAddress } from "./client-address.ts";
+import type { ReplayGuard } from "./replay.ts";
 import { HttpError, type Builder, type Log } from "./builder.ts";
 import type { ServiceConfig } from "./config.ts";
 import type { RateLimiter } from "./rate-limit.ts";
@@ -48,13 +49,14 @@ export interface HandlerOptions {
   config: ServiceConfig;
   builder: Builder;
   limits: RateLimits;
+  replay: ReplayGuard;
   log?: Log;
 }
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
 /** Creates the service's request handler. */
-export function createHandler({ config, builder, limits, log = console.log }: HandlerOptions): Handler {
+export function createHandler({ config, builder, limits, replay, log = console.log }: HandlerOptions): Handler {
   const tooMany = (response: ServerResponse, retryAfterSeconds: number): void =>
     send(response, 429, { error: "Too many requests; try again later." }, { "retry-after": String(retryAfterSeconds) });
 
@@ -82,11 +84,13 @@ export function createHandler({ config, builder, limits, log = console.log }: Ha
     // address (or a proxy it shares) cannot use up what the genuine triggers need.
     const body = await readBody(request, config.maxBodyBytes);
     if (body === null) return tooLarge();
-    const method = authenticate(request.headers, body, config.secret);
-    if (!method) {
-      log(`Refused ${route} from ${client}: no valid signature or token`);
-      return refuse(request, response, 401, { error: "A valid X-Signature-256 or bearer token is required." }, { "www-authenticate": 'Bearer realm="rebuild"' });
+    const auth = authenticate(request.headers, body, config.secret, replay);
+    if ("refused" in auth) {
+      log(`Refused ${route} from ${client}: ${auth.refused}`);
+      const error = `Refused: ${auth.refused}. Sign the request (X-Rebuild-Timestamp, X-Rebuild-Id, X-Signature-256) or send the bearer token.`;
+      return refuse(request, response, 401, { error }, { "www-authenticate": 'Bearer realm="rebuild"' });
     }
+    const { method } = auth;
     const limit = limits.authenticated.take("authenticated");
     if (!limit.allowed) return tooMany(response, limit.retryAfterSeconds);
     let payload: unknown;

@@ -5,7 +5,7 @@ import { defineInt, defineSecret, defineString } from "firebase-functions/params
 import { debug, error as logError, info, warn } from "firebase-functions/logger";
 import { onDocumentWritten, type DocumentSnapshot } from "firebase-functions/v2/firestore";
 import { createDebouncer, type Debouncer } from "./debounce.ts";
-import { sign } from "./signature.ts";
+import { signRequest } from "./signature.ts";
 
 const rebuildSecret = defineSecret("REBUILD_SECRET");
 const rebuildUrl = defineString("REBUILD_URL", { description: "URL the rebuild webhook listens on" });
@@ -67,7 +67,8 @@ async function postRebuild(ids: string[]): Promise<RebuildResult> {
     try {
       const response = await fetch(url, {
         method: "POST",
-        headers: { "Content-Type": "application/json", "X-Signature-256": sign(body, secret) },
+        // Signed afresh each attempt: the service accepts each request id once, within 5 minutes.
+        headers: { "Content-Type": "application/json", ...signRequest(body, secret) },
         body,
         signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
       });
