@@ -1,24 +1,21 @@
 import type { ChildProcess } from "node:child_process";
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import path from "node:path";
-import { readFile } from "node:fs/promises";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 import { buildSite } from "../support/site-build";
 import { freePort, startScript, stopGroup } from "../support/processes";
-import { startCountingProxy, type CountingProxy } from "../support/counting-proxy";
+import { SAMPLE_IMAGES_DIR, startImageServer, type ImageServer } from "../support/image-server";
+import { PAGE_TAG_HEADER, startCountingProxy, type CountingProxy } from "../support/counting-proxy";
 
 // The site built against a real Firestore emulator, then changed in Firestore while a visitor
 // reads it: the blog list updates live, and articles newer than the build open through the
 // fallback route.
-const root = path.resolve(__dirname, "../..");
 const PROJECT_ID = "live-e2e";
 
 let emulator: ChildProcess;
 let server: ChildProcess;
-let images: http.Server;
+let images: ImageServer;
 let proxy: CountingProxy;
 let builtAt: Date;
 let app: App;
@@ -48,20 +45,12 @@ test.describe.configure({ mode: "serial", timeout: 60_000 });
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  images = http.createServer(async (request, response) => {
-    try {
-      const body = await readFile(path.join(root, "content/blog/images", path.basename(request.url ?? "")));
-      response.writeHead(200, { "content-type": "image/webp" }).end(body);
-    } catch {
-      response.writeHead(404).end();
-    }
-  });
-  await new Promise<void>((resolve) => images.listen(0, "127.0.0.1", resolve));
-  imagesOrigin = `http://127.0.0.1:${(images.address() as AddressInfo).port}`;
+  images = await startImageServer({ dir: SAMPLE_IMAGES_DIR });
+  imagesOrigin = images.url;
 
   const emulatorPort = await freePort();
   ({ child: emulator } = await startScript(
-    "scripts/emulator.mjs",
+    "scripts/emulator.ts",
     { FIRESTORE_PORT: String(emulatorPort), GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, SEED_IMAGE_BASE: `${imagesOrigin}/` },
     /seeded with \d+ articles/,
   ));
@@ -96,7 +85,7 @@ test.beforeAll(async () => {
   const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: proxy.host, FIRESTORE_EMULATOR_HOST: host });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
   const port = await freePort();
-  ({ child: server } = await startScript("scripts/serve.mjs", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/));
+  ({ child: server } = await startScript("scripts/serve.ts", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/));
   siteUrl = `http://127.0.0.1:${port}`;
   localServices.push(siteUrl, proxy.origin, imagesOrigin);
 });
@@ -104,7 +93,7 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   stopGroup(server);
   stopGroup(emulator);
-  images?.close();
+  await images?.close();
   await proxy?.close();
   if (app) await deleteApp(app);
 });
@@ -178,23 +167,30 @@ test("a built article with hostile content raises no dialog and runs no script",
   await expect(page.locator("h1")).toHaveText("Hostile <img src=x onerror=alert(1)> title");
 });
 
+/** Tags every request `page` sends to the counting proxy, so the proxy counts that page on its own. */
+async function tagForProxy(page: Page, tag: string): Promise<void> {
+  await page.route(`${proxy.origin}/**`, (route) => route.continue({ headers: { ...route.request().headers(), [PAGE_TAG_HEADER]: tag } }));
+}
+
 test("a visit to /blog reads one document per published article changed since the build, counted on the emulator", async ({ page }) => {
   // Earlier tests changed articles after the build; a fresh browser context has an empty cache.
   const changed = await db.collection("blogMetaData").where("published", "==", true).where("lastUpdate", ">", Timestamp.fromDate(builtAt)).get();
   const newest = changed.docs.map((doc) => doc.data()).sort((a, b) => b.lastUpdate.toMillis() - a.lastUpdate.toMillis())[0]!;
   expect(changed.size).toBeGreaterThanOrEqual(2);
-  const before = proxy.documentsRead();
+  await tagForProxy(page, "visit");
   await page.goto(`${siteUrl}/blog`);
   await waitForHydration(page);
   await expect(page.getByRole("article").first()).toContainText(newest.title as string, { timeout: 20_000 });
-  // Give any further documents time to arrive before counting.
-  await page.waitForTimeout(2000);
-  const reads = proxy.documentsRead() - before;
+  // The emulator marks the listener's target CURRENT once it has sent the whole initial result:
+  // after that signal nothing more belongs to this visit's first read.
+  await expect.poll(() => proxy.targetsCurrent("visit"), { timeout: 20_000 }).toBeGreaterThan(0);
+  const reads = proxy.documentsRead("visit");
   console.log(`Firestore documents read by one visit to /blog: ${reads} (${changed.size} published articles changed since the build, ${(await db.collection("blogMetaData").count().get()).data().count} documents in blogMetaData)`);
   expect(reads).toBe(changed.size);
 });
 
-test("the subscription ends when the visitor leaves /blog: later changes reach the browser no more", async ({ page }) => {
+test("the subscription ends when the visitor leaves /blog: later changes reach the browser no more", async ({ page, browser }) => {
+  await tagForProxy(page, "leaver");
   await page.goto(`${siteUrl}/blog`);
   await waitForHydration(page);
   await publish("while-still-on-the-list", "While still on the list");
@@ -204,9 +200,21 @@ test("the subscription ends when the visitor leaves /blog: later changes reach t
   await page.getByRole("article").nth(5).getByRole("link").first().click();
   await expect(page).toHaveURL(/\/blogarticle\/[a-z0-9-]+$/);
   expect(await page.evaluate(() => (window as unknown as { notReloaded?: boolean }).notReloaded)).toBe(true);
-  await page.waitForTimeout(500);
-  const before = proxy.documentsRead();
+
+  // A second visitor (another browser profile: tabs of one profile share a single Firestore stream)
+  // stays on /blog. When the emulator streams the next article to that listener, it had its chance
+  // to stream it to the first visitor's too, had that still been open.
+  const stayerContext = await browser.newContext();
+  const stayer = await stayerContext.newPage();
+  await tagForProxy(stayer, "stayer");
+  await stayer.goto(`${siteUrl}/blog`);
+  await waitForHydration(stayer);
+  await expect.poll(() => proxy.targetsCurrent("stayer"), { timeout: 20_000 }).toBeGreaterThan(0);
+  const leaverBefore = proxy.documentsRead("leaver");
+  const stayerBefore = proxy.documentsRead("stayer");
   await publish("after-the-visitor-left", "After the visitor left");
-  await page.waitForTimeout(3000);
-  expect(proxy.documentsRead() - before).toBe(0);
+  await expect(stayer.getByRole("article").first()).toContainText("After the visitor left", { timeout: 20_000 });
+  expect(proxy.documentsRead("stayer")).toBeGreaterThan(stayerBefore);
+  expect(proxy.documentsRead("leaver") - leaverBefore).toBe(0);
+  await stayerContext.close();
 });
