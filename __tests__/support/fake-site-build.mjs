@@ -1,8 +1,8 @@
 // A stand-in for `gatsby build` in the rebuild service's queue tests, so they can hold a build open
 // for as long as they need: writes a small site that passes the output check after FAKE_BUILD_MS.
 // It publishes the project's version.txt, logs each run to FAKE_BUILD_RUNS, fails when the project
-// holds a file named FAIL, and leaves out an article page when it holds BROKEN_OUTPUT. It writes two
-// articles, or as many as the project's ARTICLES file says.
+// holds a file named FAIL, writes nothing when it holds NO_OUTPUT, and leaves out an article page
+// when it holds BROKEN_OUTPUT. It writes two articles, or as many as the project's ARTICLES file says.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 
 const runs = process.env.FAKE_BUILD_RUNS;
@@ -19,9 +19,13 @@ note("start");
 console.log(`fake build ${id} starting`);
 await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 300)));
 if (existsSync("FAIL")) {
-  console.error("fake build: error in gatsby-config (FAIL present)");
+  console.error(`fake build: error in gatsby-config (FAIL present) at ${process.cwd()}/gatsby-config.ts`);
   note("fail");
   process.exit(1);
+}
+if (existsSync("NO_OUTPUT")) {
+  note("end");
+  process.exit(0); // "succeeds" without writing public/
 }
 const version = existsSync("version.txt") ? readFileSync("version.txt", "utf8").trim() : "none";
 write("public/index.html", page(`Home ${version}`));

@@ -24,6 +24,8 @@ export interface BuildView {
   phase?: string;
   error?: string;
   logTail?: string;
+  logFile?: string;
+  detail?: string;
 }
 
 export interface Status {
@@ -32,6 +34,8 @@ export interface Status {
   queued: BuildView | null;
   builds: BuildView[];
   releases: { id: string; published: boolean }[];
+  /** Only with the bearer token. */
+  paths?: { publishDir: string; projectDir: string; buildsDir: string };
 }
 
 /** Starts the service with the given environment; resolves when it listens (PORT=0 picks a port). */
@@ -72,7 +76,9 @@ export function post(url: string, body: unknown = { reason: "test" }, headers: R
   return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", ...signedHeaders(text), ...headers } });
 }
 
-export const status = async (service: RebuildService): Promise<Status> => (await fetch(`${service.url}/status`)).json() as Promise<Status>;
+/** GET /status with the bearer token: everything, log tails and paths included. */
+export const status = async (service: RebuildService): Promise<Status> =>
+  (await fetch(`${service.url}/status`, { headers: { authorization: `Bearer ${SECRET}` } })).json() as Promise<Status>;
 
 /** Polls /status until `done` holds. */
 export async function waitForStatus(service: RebuildService, done: (status: Status) => boolean, timeoutMs = 240_000): Promise<Status> {

@@ -34,6 +34,8 @@ export interface Build {
   allowShrink?: boolean;
   /** The process group of the running build command. */
   group?: number;
+  /** The raw message of an unexpected error; it may name files, so only the secret's holder sees it. */
+  detail?: string;
   cancel?: () => void;
 }
 
@@ -52,7 +54,11 @@ interface QueueFile {
   queued: PendingBuild | null;
 }
 
-/** What /status shows of a build. */
+/**
+ * What /status shows of a build. Anyone may see the states and times, and the error, which the
+ * service words itself and keeps free of paths; the log tail, the log file and the raw detail of
+ * an unexpected error only go to a request with the secret.
+ */
 export interface BuildView {
   id: string;
   state: BuildState;
@@ -65,6 +71,8 @@ export interface BuildView {
   phase?: string;
   error?: string;
   logTail?: string;
+  logFile?: string;
+  detail?: string;
 }
 
 /** What build.json in a release records. */
@@ -78,6 +86,8 @@ export interface Release {
 
 export interface ServiceStatus {
   published: string | null;
+  /** Only with the secret: where the service keeps things. */
+  paths?: { publishDir: string; publishedTarget: string | null; projectDir: string; buildsDir: string; queueFile: string };
   current: BuildView | null;
   queued: BuildView | null;
   builds: BuildView[];
@@ -160,7 +170,16 @@ function publicView(build: Build | null): BuildView | null {
     startedAt: build.startedAt ?? null,
     finishedAt: build.finishedAt ?? null,
     durationMs: build.durationMs ?? null,
-    ...(build.state === "failed" ? { phase: build.phase, error: build.error, logTail: build.logTail } : {}),
+    ...(build.state === "failed" ? { phase: build.phase, error: build.error } : {}),
+  };
+}
+
+function fullView(build: Build | null, logsDir: string): BuildView | null {
+  if (!build) return null;
+  return {
+    ...publicView(build),
+    ...(build.startedAt ? { logFile: path.join(logsDir, `${build.id}.log`) } : {}),
+    ...(build.state === "failed" ? { logTail: build.logTail, detail: build.detail } : {}),
   };
 }
 
@@ -284,14 +303,19 @@ export class Builder {
     return path.basename(path.dirname(target));
   }
 
-  status(): ServiceStatus {
+  /** The queue, the history and the releases; `full` (for the secret's holder) adds logs and paths. */
+  status({ full = false }: { full?: boolean } = {}): ServiceStatus {
     const publishedId = this.publishedId();
+    const logs = path.join(this.#config.buildsDir, "logs");
+    const view = (build: Build | null): BuildView | null => (full ? fullView(build, logs) : publicView(build));
+    const { publishDir, projectDir, buildsDir } = this.#config;
     return {
       published: publishedId,
-      current: publicView(this.#current),
-      queued: publicView(this.#queued),
-      builds: this.#history.map((build) => publicView(build)),
+      current: view(this.#current),
+      queued: view(this.#queued),
+      builds: this.#history.map((build) => view(build)!),
       releases: this.releases().map(({ id, finishedAt, articles }) => ({ id, finishedAt, articles, published: id === publishedId })),
+      ...(full ? { paths: { publishDir, publishedTarget: publishedTarget(publishDir), projectDir, buildsDir, queueFile: this.queueFile } } : {}),
     };
   }
 
@@ -366,7 +390,13 @@ export class Builder {
     this.#persist();
     const run = this.#run(build).catch((error: unknown) => {
       // Only an unexpected fault (a full disk, say) gets here; the queue must go on regardless.
-      Object.assign(build, { state: "failed", phase: build.phase ?? "internal", error: String((error as Error | undefined)?.message ?? error) });
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      Object.assign(build, {
+        state: "failed",
+        phase: build.phase ?? "internal",
+        error: `An unexpected fault stopped the build${code ? ` (${code})` : ""}.`,
+        detail: String((error as Error | undefined)?.message ?? error),
+      });
     });
     this.#idle = run.then(() => {
       this.#history.unshift(build);
@@ -390,9 +420,10 @@ export class Builder {
       appendFileSync(logFile, clean);
       tail = (tail + clean).slice(-LOG_TAIL_CHARS);
     };
-    const fail = (phase: string, error: string): void => {
-      Object.assign(build, { state: "failed", phase, error, logTail: tail });
-      this.#log(`Build ${build.id} failed in ${phase}: ${error}`);
+    const fail = (phase: string, error: string, detail?: string): void => {
+      if (detail) output(`\n${detail}\n`);
+      Object.assign(build, { state: "failed", phase, error, detail, logTail: tail });
+      this.#log(`Build ${build.id} failed in ${phase}: ${detail ?? error}`);
     };
     build.state = "running";
     build.startedAt = new Date().toISOString();
@@ -460,7 +491,13 @@ export class Builder {
       this.#log(`Build ${build.id} published (${articles} articles)`);
     } catch (error) {
       rmSync(release, { recursive: true, force: true });
-      fail(error instanceof PhaseError ? error.phase : "publish", (error as Error).message);
+      if (error instanceof PhaseError) {
+        fail(error.phase, error.message);
+      } else {
+        // A file system error names paths: its message goes to the log and the full status only.
+        const code = (error as NodeJS.ErrnoException).code;
+        fail("publish", `Publishing failed${code ? ` (${code})` : ""}; the previous release stays published.`, String((error as Error).message ?? error));
+      }
     } finally {
       build.finishedAt = new Date().toISOString();
       build.durationMs = Date.now() - started;

@@ -26,7 +26,10 @@ export function checkOutput(siteDir: string): OutputCheck {
     if (!Array.isArray(parsed)) throw new Error("not an array");
     articles = parsed;
   } catch (error) {
-    problems.push(`unreadable search index blog-index.json (${(error as Error).message})`);
+    // Worded here rather than passing the error on: its message would name the file's full path.
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "missing" : error instanceof SyntaxError ? "not JSON" : (code ?? (error as Error).message);
+    problems.push(`unreadable search index blog-index.json (${why})`);
   }
   for (const article of articles) {
     const raw = (article as { slug?: unknown } | null)?.slug;

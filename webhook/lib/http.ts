@@ -1,7 +1,7 @@
 // The service's HTTP surface on node:http: POST /rebuild and /rollback (authenticated, rate
 // limited, JSON only), GET /status and /healthz.
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
-import { authenticate } from "./auth.ts";
+import { authenticate, hasBearerSecret } from "./auth.ts";
 import { clientAddress } from "./client-address.ts";
 import type { ReplayGuard } from "./replay.ts";
 import { HttpError, type Builder, type Log } from "./builder.ts";
@@ -138,7 +138,14 @@ export function createHandler({ config, builder, limits, replay, log = console.l
     if (GET_ROUTES.has(route)) {
       request.resume();
       if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, { error: `${route} accepts GET only.` }, { allow: "GET, HEAD" });
-      return send(response, 200, route === "/healthz" ? { ok: true } : builder.status());
+      if (route === "/healthz") return send(response, 200, { ok: true });
+      // Without credentials, what a load balancer or an editor needs; with the bearer token, all of it.
+      if (request.headers.authorization === undefined) return send(response, 200, builder.status());
+      if (!hasBearerSecret(request.headers, config.secret)) {
+        log(`Refused ${route} from ${clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy)}: the bearer token is wrong`);
+        return refuse(request, response, 401, { error: "Wrong bearer token. Leave Authorization out for the public status." }, { "www-authenticate": 'Bearer realm="rebuild"' });
+      }
+      return send(response, 200, builder.status({ full: true }));
     }
     request.resume();
     return send(response, 404, { error: "Not found." });
