@@ -1,4 +1,5 @@
 import { plainText, sanitizeInline } from "./sanitize";
+import { checkedUrl, IMAGE_URL } from "./safe-url";
 import type { SafeBlock, SafeListItem } from "./article-blocks";
 
 export type { SafeBlock, SafeListItem } from "./article-blocks";
@@ -18,16 +19,12 @@ const text = (value: unknown): string => (typeof value === "string" ? value : ""
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** http(s) URLs and site paths only: never javascript:, data: or protocol-relative addresses. */
+/**
+ * An image or embed source as the browser will load it: an http(s) URL, or a path that stays on
+ * this site; never javascript:, data:, protocol-relative or backslash forms (src/lib/safe-url.ts).
+ */
 export function safeUrl(value: unknown): string | null {
-  const url = text(value).trim();
-  if (/^\/(?!\/)/.test(url)) return url;
-  try {
-    const parsed = new URL(url);
-    return parsed.protocol === "https:" || parsed.protocol === "http:" ? parsed.toString() : null;
-  } catch {
-    return null;
-  }
+  return checkedUrl(value, IMAGE_URL);
 }
 
 /** Embeds the site allows, each built only from an id parsed out of the source URL. */

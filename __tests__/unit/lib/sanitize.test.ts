@@ -153,3 +153,80 @@ describe("headingTag", () => {
     expect(headingTag(6, headers(1, 6))).toBe("h6");
   });
 });
+
+// Every form below is parsed by the browser (WHATWG URL) into something else than it looks like;
+// the check must judge, and write out, what the browser will load.
+describe("safeUrl, as the browser parses it", () => {
+  it.each([
+    ["a backslash after the first slash", "/\\evil.example/x.png"],
+    ["two backslashes", "\\\\evil.example/x.png"],
+    ["a slash and a backslash", "/\\/evil.example/x.png"],
+    ["a protocol-relative URL", "//evil.example/x.png"],
+    ["a protocol-relative URL behind whitespace", "  //evil.example/x.png"],
+    ["a dot segment that leaves // behind", "/.//evil.example/x.png"],
+    ["a dot-dot segment that leaves // behind", "/..//evil.example/x.png"],
+    ["a tab inside the scheme", "java\tscript:alert(1)"],
+    ["a newline inside the scheme", "java\nscript:alert(1)"],
+    ["a carriage return inside the host", "https://ok.exa\rmple/x.png"],
+    ["a NUL character", "/blog-images/a.webp\u0000.js"],
+    ["a mixed-case javascript: scheme", "JaVaScRiPt:alert(1)"],
+    ["javascript: behind leading whitespace", " \n javascript:alert(1)"],
+    ["a data: URL", "data:image/svg+xml,<svg onload=alert(1)>"],
+    ["an encoded scheme", "%6Aavascript:alert(1)"],
+    ["an encoded colon", "javascript%3Aalert(1)"],
+    ["credentials that pose as this site", "https://kindred.app@evil.example/x.png"],
+    ["a relative path that is not a site path", "images/x.png"],
+    ["a vbscript: URL", "VBSCRIPT:msgbox(1)"],
+  ])("refuses %s", (_form, value) => {
+    expect(safeUrl(value)).toBeNull();
+  });
+
+  it.each([
+    ["a site path", "/blog-images/a.webp", "/blog-images/a.webp"],
+    ["a site path with backslashes inside, written with slashes", "/blog-images\\a.webp", "/blog-images/a.webp"],
+    ["encoded dot segments, resolved", "/blog-images/%2e%2e/og-image.jpg", "/og-image.jpg"],
+    ["a mixed-case https scheme and host, lowercased", "HTTPS://Images.Example/A.png", "https://images.example/A.png"],
+    ["surrounding whitespace, trimmed", "  https://images.example/a.png \n", "https://images.example/a.png"],
+    ["an explicit https URL with a backslash, as the browser reads it", "https:\\\\images.example\\a.png", "https://images.example/a.png"],
+  ])("accepts %s as the browser will load it", (_form, value, expected) => {
+    expect(safeUrl(value)).toBe(expected);
+  });
+
+  it("never writes back a value that a browser would load from another host", () => {
+    const forms = ["/\\evil.example/x", "//evil.example/x", "/.//evil.example/x", "/./\\evil.example/x", "\t//evil.example/x", "/%5Cevil.example/x"];
+    for (const form of forms) {
+      const written = safeUrl(form);
+      if (written !== null) expect(new URL(written, "https://kindred.app/blogarticle/a").host).toBe("kindred.app");
+    }
+  });
+
+  it("guards image blocks with the same check", () => {
+    expect(safeBlock({ type: "image", data: { file: { url: "/\\evil.example/x.png" } } })).toHaveProperty("skipped");
+    expect(safeBlock({ type: "image", data: { file: { url: "/blog-images/a.webp" } } })).toMatchObject({ block: { url: "/blog-images/a.webp" } });
+  });
+});
+
+describe("sanitizeInline links, as the browser parses them", () => {
+  const hrefOf = (html: string): string | null => {
+    const doc = new DOMParser().parseFromString(`<div>${sanitizeInline(html)}</div>`, "text/html");
+    return doc.querySelector("a")?.getAttribute("href") ?? null;
+  };
+
+  it.each([
+    ['<a href="/\\evil.example/x">x</a>'],
+    ['<a href="//evil.example/x">x</a>'],
+    ['<a href="/.//evil.example/x">x</a>'],
+    ['<a href="java&#x09;script:alert(1)">x</a>'],
+    ['<a href="java&#10;script:alert(1)">x</a>'],
+    ['<a href="&#x20;JAVASCRIPT:alert(1)">x</a>'],
+    ['<a href="https://kindred.app@evil.example/">x</a>'],
+  ])("drops the address of %s and keeps its text", (html) => {
+    expect(hrefOf(html)).toBeNull();
+    expect(sanitizeInline(html)).toContain(">x</a>");
+  });
+
+  it("writes a site path as a site path, and an absolute URL in the parser's form", () => {
+    expect(hrefOf('<a href="/blog">x</a>')).toBe("/blog");
+    expect(hrefOf('<a href="HTTPS://Elsewhere.Example">x</a>')).toBe("https://elsewhere.example/");
+  });
+});
