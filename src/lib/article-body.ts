@@ -11,9 +11,10 @@ export interface RawBlock {
   data: Record<string, unknown>;
 }
 
-const MAX_LIST_DEPTH = 5;
-const MAX_TABLE_ROWS = 200;
-const MAX_TABLE_COLUMNS = 20;
+/** How deep lists nest, and how large tables grow, before the rest is left out (with a warning). */
+export const MAX_LIST_DEPTH = 5;
+export const MAX_TABLE_ROWS = 200;
+export const MAX_TABLE_COLUMNS = 20;
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -61,17 +62,36 @@ export function embedFor(source: string): { service: string; embedUrl: string } 
   return null;
 }
 
-function listItems(items: unknown, depth: number): SafeListItem[] {
-  if (!Array.isArray(items) || depth > MAX_LIST_DEPTH) return [];
+/** List items down to MAX_LIST_DEPTH levels; `cut` is told when deeper items are left out. */
+function listItems(items: unknown, depth: number, cut: () => void): SafeListItem[] {
+  if (!Array.isArray(items) || items.length === 0) return [];
+  if (depth > MAX_LIST_DEPTH) {
+    cut();
+    return [];
+  }
   return items.map((item: unknown) =>
     isRecord(item)
-      ? { html: sanitizeInline(item.content), items: listItems(item.items, depth + 1) }
+      ? { html: sanitizeInline(item.content), items: listItems(item.items, depth + 1, cut) }
       : { html: sanitizeInline(item), items: [] },
   );
 }
 
-/** Checks and sanitizes one block; null for a block that cannot be shown (with the reason). */
-export function safeBlock(block: RawBlock): { block: SafeBlock } | { skipped: string } {
+/** The rows of a table block: Editor.js writes arrays, Firestore (no nested arrays) `{cells: [...]}`. */
+function tableRows(content: unknown): unknown[][] {
+  if (!Array.isArray(content)) return [];
+  return content.map((row: unknown) => {
+    const cells: unknown = isRecord(row) ? row.cells : row;
+    return Array.isArray(cells) ? cells : [];
+  });
+}
+
+export type SafeBlockResult = { block: SafeBlock; warnings?: string[] } | { skipped: string };
+
+/**
+ * Checks and sanitizes one block: the safe block (with a warning for anything left out of it, such
+ * as too deep a list or too large a table), or the reason it cannot be shown at all.
+ */
+export function safeBlock(block: RawBlock): SafeBlockResult {
   const data = isRecord(block.data) ? block.data : {};
   switch (block.type) {
     case "paragraph":
@@ -82,8 +102,12 @@ export function safeBlock(block: RawBlock): { block: SafeBlock } | { skipped: st
         block: { type: "header", html: sanitizeInline(data.text), level: ([1, 2, 3, 4, 5, 6].includes(level) ? level : 2) as 1 | 2 | 3 | 4 | 5 | 6 },
       };
     }
-    case "list":
-      return { block: { type: "list", ordered: data.style === "ordered", items: listItems(data.items, 1) } };
+    case "list": {
+      let cut = false;
+      const items = listItems(data.items, 1, () => (cut = true));
+      const block: SafeBlock = { type: "list", ordered: data.style === "ordered", items };
+      return cut ? { block, warnings: [`items nested deeper than ${MAX_LIST_DEPTH} levels were left out`] } : { block };
+    }
     case "quote":
       return {
         block: { type: "quote", html: sanitizeInline(data.text), caption: sanitizeInline(data.caption), alignment: data.alignment === "center" ? "center" : "left" },
@@ -106,17 +130,17 @@ export function safeBlock(block: RawBlock): { block: SafeBlock } | { skipped: st
       };
     }
     case "table": {
-      const rows = Array.isArray(data.content) ? data.content.slice(0, MAX_TABLE_ROWS) : [];
+      const rows = tableRows(data.content);
+      const widest = rows.reduce((most, row) => Math.max(most, row.length), 0);
+      const block: SafeBlock = {
+        type: "table",
+        withHeadings: data.withHeadings === true,
+        rows: rows.slice(0, MAX_TABLE_ROWS).map((row) => row.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell))),
+      };
+      if (rows.length <= MAX_TABLE_ROWS && widest <= MAX_TABLE_COLUMNS) return { block };
       return {
-        block: {
-          type: "table",
-          withHeadings: data.withHeadings === true,
-          rows: rows.map((row: unknown) => {
-            // Editor.js writes rows as arrays; Firestore, which cannot nest arrays, holds {cells: [...]}.
-            const cells: unknown = isRecord(row) ? row.cells : row;
-            return Array.isArray(cells) ? cells.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell)) : [];
-          }),
-        },
+        block,
+        warnings: [`a table of ${rows.length} rows and up to ${widest} columns was cut to ${MAX_TABLE_ROWS} × ${MAX_TABLE_COLUMNS}`],
       };
     }
     case "code":
@@ -139,7 +163,10 @@ export function safeBlock(block: RawBlock): { block: SafeBlock } | { skipped: st
   }
 }
 
-/** Every block of an article made safe; unknown or unusable blocks are reported and left out. */
+/**
+ * Every block of an article made safe; unknown or unusable blocks are left out and anything cut
+ * from a block is dropped, each reported through `report` with the block's index and type.
+ */
 export function safeBlocks(blocks: unknown, report: (message: string) => void = () => undefined): SafeBlock[] {
   if (!Array.isArray(blocks)) return [];
   const safe: SafeBlock[] = [];
@@ -149,9 +176,12 @@ export function safeBlocks(blocks: unknown, report: (message: string) => void = 
       return;
     }
     const result = safeBlock({ type: raw.type, data: isRecord(raw.data) ? raw.data : {} });
-    if ("block" in result) safe.push(result.block);
-    else report(`block ${index}: ${result.skipped}; left out`);
+    if ("skipped" in result) {
+      report(`block ${index}: ${result.skipped}; left out`);
+      return;
+    }
+    safe.push(result.block);
+    for (const warning of result.warnings ?? []) report(`block ${index} (${raw.type}): ${warning}`);
   });
   return safe;
 }
-

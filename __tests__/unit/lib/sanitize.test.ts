@@ -230,3 +230,38 @@ describe("sanitizeInline links, as the browser parses them", () => {
     expect(hrefOf('<a href="HTTPS://Elsewhere.Example">x</a>')).toBe("https://elsewhere.example/");
   });
 });
+
+describe("safeBlocks warnings for what is cut", () => {
+  it("names the block index and type when a list nests deeper than 5 levels", () => {
+    let deep: unknown = { content: "leaf", items: [] };
+    for (let i = 0; i < 7; i += 1) deep = { content: `level ${i}`, items: [deep] };
+    const report = jest.fn();
+    safeBlocks([{ type: "paragraph", data: { text: "a" } }, { type: "list", data: { style: "ordered", items: [deep] } }], report);
+    expect(report.mock.calls).toEqual([["block 1 (list): items nested deeper than 5 levels were left out"]]);
+  });
+
+  it("says nothing about a list of exactly 5 levels", () => {
+    let deep: unknown = { content: "leaf", items: [] };
+    for (let i = 0; i < 4; i += 1) deep = { content: `level ${i}`, items: [deep] };
+    const report = jest.fn();
+    safeBlocks([{ type: "list", data: { items: [deep] } }], report);
+    expect(report).not.toHaveBeenCalled();
+  });
+
+  it.each([
+    ["too many rows", 201, 3, "a table of 201 rows and up to 3 columns was cut to 200 × 20"],
+    ["too many columns", 2, 21, "a table of 2 rows and up to 21 columns was cut to 200 × 20"],
+  ])("names the block index and type when a table has %s", (_case, rows, columns, message) => {
+    const content = Array.from({ length: rows }, () => ({ cells: Array.from({ length: columns }, () => "c") }));
+    const report = jest.fn();
+    safeBlocks([{ type: "delimiter", data: {} }, { type: "delimiter", data: {} }, { type: "table", data: { content } }], report);
+    expect(report.mock.calls).toEqual([[`block 2 (table): ${message}`]]);
+  });
+
+  it("says nothing about a table of exactly 200 × 20", () => {
+    const content = Array.from({ length: 200 }, () => Array.from({ length: 20 }, () => "c"));
+    const report = jest.fn();
+    safeBlocks([{ type: "table", data: { content } }], report);
+    expect(report).not.toHaveBeenCalled();
+  });
+});
