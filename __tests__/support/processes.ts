@@ -27,9 +27,7 @@ export function startScript(script: string, env: Record<string, string>, ready: 
       reject(new Error(`${script} is TypeScript, which Node ${process.version} cannot run: run the tests on Node 24.`));
       return;
     }
-    // The test runner's NODE_OPTIONS (a loader, a memory limit) are meant for it, not for the script.
-    const { NODE_OPTIONS: _nodeOptions, ...inherited } = baseEnv;
-    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...inherited, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...baseEnv, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
     const onData = (chunk: Buffer): void => {
