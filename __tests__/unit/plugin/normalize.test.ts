@@ -1,5 +1,6 @@
 import {
   dropDuplicateSlugs,
+  MAX_SLUG_LENGTH,
   normalizeBlogPost,
   normalizeContent,
   normalizeTimestamp,
@@ -7,6 +8,7 @@ import {
   type NormalizeContext,
 } from "../../../plugins/gatsby-source-firestore/src/normalize";
 import type { BlogPostRecord } from "../../../plugins/gatsby-source-firestore/src/types";
+import { acceptBlogPosts } from "../../../plugins/gatsby-source-firestore/src/source-nodes";
 
 const context: NormalizeContext = { resolveImage: resolveRemoteImage };
 
@@ -138,5 +140,34 @@ describe("dropDuplicateSlugs", () => {
   it("breaks a tie on the document id, so every build picks the same one", () => {
     const { kept } = dropDuplicateSlugs([post("b", "s", "2024-01-01T00:00:00.000Z"), post("a", "s", "2024-01-01T00:00:00.000Z")]);
     expect(kept.map((p) => p.documentId)).toEqual(["a"]);
+  });
+});
+
+describe("what the build cannot publish is skipped by name", () => {
+  it("skips a slug longer than MAX_SLUG_LENGTH, naming the document and the field", () => {
+    const result = normalizeBlogPost({ id: "long-slug-doc", data: { ...validData(), slug: "a".repeat(3000) } }, context);
+    expect(result).toEqual({ ok: false, problem: expect.objectContaining({ id: "long-slug-doc", field: "slug" }) });
+    if (!result.ok && result.problem) expect(result.problem.message).toContain("100");
+  });
+
+  it("publishes a slug of exactly MAX_SLUG_LENGTH characters", () => {
+    const slug = `${"a".repeat(49)}-${"b".repeat(50)}`;
+    expect(slug).toHaveLength(MAX_SLUG_LENGTH);
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), slug } }, context);
+    expect(result.ok && result.post.slug).toBe(slug);
+  });
+
+  it("keeps the other articles when one document is skipped", () => {
+    const warnings: string[] = [];
+    const kept = acceptBlogPosts(
+      [
+        { id: "fine", data: validData() },
+        { id: "too-long", data: { ...validData(), slug: `a-${"b".repeat(2998)}` } },
+      ],
+      context,
+      (problem, skipped) => warnings.push(`${problem.id}/${problem.field}/${skipped}`),
+    );
+    expect(kept.map((post) => post.documentId)).toEqual(["fine"]);
+    expect(warnings).toEqual(["too-long/slug/true"]);
   });
 });

@@ -7,9 +7,9 @@ import type {
   Normalized,
   RawDocument,
 } from "./types";
+import { checkArticle } from "../../../src/lib/contract";
 
-/** The slug rule of the data contract: lowercase words of letters and digits joined by single hyphens. */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../../../src/lib/contract";
 
 export interface NormalizeContext {
   /** Resolves a cover image reference, or returns a message saying why it cannot be used. */
@@ -20,28 +20,6 @@ export interface NormalizeContext {
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * Every timestamp shape the data can carry, in one place: a Firestore `Timestamp` (anything with
- * `toDate()`), `{seconds, nanoseconds}` (or the admin SDK's `_seconds`), a `Date`, or an ISO-8601
- * string. Returns an ISO string, or null when the value is none of these.
- */
-export function normalizeTimestamp(value: unknown): string | null {
-  let date: Date | null = null;
-  if (value instanceof Date) date = value;
-  else if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) date = new Date(value);
-  else if (isRecord(value)) {
-    if (typeof value.toDate === "function") {
-      const converted: unknown = (value.toDate as () => unknown)();
-      if (converted instanceof Date) date = converted;
-    } else {
-      const seconds = value.seconds ?? value._seconds;
-      const nanos = value.nanoseconds ?? value._nanoseconds ?? 0;
-      if (typeof seconds === "number" && typeof nanos === "number") date = new Date(seconds * 1000 + nanos / 1e6);
-    }
-  }
-  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
-}
 
 /** Editor.js output, with malformed blocks left out (each reported). Null when it is not Editor.js data. */
 export function normalizeContent(
@@ -73,65 +51,35 @@ export function normalizeContent(
   };
 }
 
-const problem = (id: string, field: string, message: string): Normalized => ({
-  ok: false,
-  problem: { id, field, message },
-});
-
 /**
- * Checks one `blogMetaData` document against the data contract. A document that breaks a rule is
- * refused with the field at fault; one that is merely imperfect (a bad `updatedOn`, a malformed
- * block) is kept with warnings. Unpublished documents are left out without a warning.
+ * Checks one `blogMetaData` document against the data contract (src/lib/contract.ts, which the
+ * browser applies too). A document that breaks a rule is refused with the field at fault; one that
+ * is merely imperfect (a bad `updatedOn`, a malformed block) is kept with warnings. Unpublished
+ * documents are left out without a warning.
  */
 export function normalizeBlogPost(document: RawDocument, context: NormalizeContext): Normalized {
   const { id, data } = document;
-  if (!isRecord(data)) return problem(id, "(document)", "is not an object");
-  if (typeof data.published !== "boolean") return problem(id, "published", "must be a boolean");
-  if (!data.published) return { ok: false, problem: null };
+  const checked = checkArticle(data, "blogMetaData");
+  if (!checked.ok) return { ok: false, problem: checked.problem ? { id, ...checked.problem } : null };
+  const { article } = checked;
+  const warnings: DocumentProblem[] = checked.warnings.map((warning) => ({ id, ...warning }));
 
-  if (typeof data.blogId !== "string" || data.blogId.trim() === "") {
-    return problem(id, "blogId", "must be a non-empty string");
-  }
-  if (typeof data.title !== "string" || data.title.trim() === "") {
-    return problem(id, "title", "must be a non-empty string");
-  }
-  if (typeof data.slug !== "string" || !SLUG_PATTERN.test(data.slug)) {
-    return problem(id, "slug", `must match ${SLUG_PATTERN.source} (got ${JSON.stringify(data.slug)})`);
-  }
-  const categories = data.categories;
-  if (!Array.isArray(categories) || !categories.every((c) => typeof c === "string" && c.trim() !== "")) {
-    return problem(id, "categories", "must be a list of non-empty strings");
-  }
-  if (typeof data.featureImage !== "string" || data.featureImage.trim() === "") {
-    return problem(id, "featureImage", "must be an image URL");
-  }
-  const image = context.resolveImage(data.featureImage.trim());
-  if (typeof image === "string") return problem(id, "featureImage", image);
-  const lastUpdate = normalizeTimestamp(data.lastUpdate);
-  if (lastUpdate === null) return problem(id, "lastUpdate", "must be a timestamp");
-
-  const warnings: DocumentProblem[] = [];
-  let updatedOn: string | null = null;
-  if (data.updatedOn !== undefined && data.updatedOn !== null) {
-    updatedOn = normalizeTimestamp(data.updatedOn);
-    if (updatedOn === null) {
-      warnings.push({ id, field: "updatedOn", message: "is not a timestamp; shown as not updated yet" });
-    }
-  }
-  const content = normalizeContent(id, data.content, context.contentImageUrl);
-  if (content === null) return problem(id, "content", "is not Editor.js output ({time, blocks, version})");
+  const image = context.resolveImage(article.featureImage);
+  if (typeof image === "string") return { ok: false, problem: { id, field: "featureImage", message: image } };
+  const content = normalizeContent(id, data && typeof data === "object" ? (data as { content?: unknown }).content : undefined, context.contentImageUrl);
+  if (content === null) return { ok: false, problem: { id, field: "content", message: "is not Editor.js output ({time, blocks, version})" } };
   warnings.push(...content.problems);
 
   const post: BlogPostRecord = {
     documentId: id,
-    blogId: data.blogId.trim(),
-    title: data.title.trim(),
-    slug: data.slug,
-    categories: categories.map((c: string) => c.trim()),
+    blogId: article.blogId ?? "",
+    title: article.title,
+    slug: article.slug,
+    categories: article.categories,
     featureImageUrl: image.kind === "url" ? image.url : image.publicUrl,
     published: true,
-    lastUpdate,
-    updatedOn,
+    lastUpdate: article.lastUpdate,
+    updatedOn: article.updatedOn,
     content: content.content,
     featureImageSource: image,
   };

@@ -1,0 +1,66 @@
+import { checkArticle, MAX_SLUG_LENGTH, slugProblem } from "../../../src/lib/contract";
+
+// The one contract the build (source plugin) and the browser (fallback route, live list) apply.
+const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  blogId: "post-1",
+  title: "Plan a relaxed first date",
+  slug: "plan-a-relaxed-first-date",
+  categories: ["First Dates"],
+  featureImage: "https://images.example/cover.webp",
+  published: true,
+  lastUpdate: { toDate: () => new Date("2025-03-01T10:00:00Z") },
+  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "Hello" } }] },
+  ...overrides,
+});
+
+describe("slugProblem", () => {
+  it.each([
+    ["a slug of MAX_SLUG_LENGTH characters", "a".repeat(MAX_SLUG_LENGTH), null],
+    ["lowercase words joined by hyphens", "first-date-ideas", null],
+  ])("accepts %s", (_case, slug, expected) => {
+    expect(slugProblem(slug)).toBe(expected);
+  });
+
+  it.each([
+    ["one character over the limit", "a".repeat(MAX_SLUG_LENGTH + 1)],
+    ["3,000 characters", "a".repeat(3000)],
+    ["capitals", "First-Date"],
+    ["a slash (a deeper path)", "a/b"],
+    ["a trailing hyphen", "a-"],
+    ["an empty string", ""],
+    ["a number", 12],
+  ])("refuses %s", (_case, slug) => {
+    expect(slugProblem(slug)).toEqual(expect.any(String));
+  });
+
+  it("keeps the message short for a huge slug", () => {
+    expect((slugProblem(`${"a".repeat(5000)}!`) ?? "").length).toBeLessThan(200);
+  });
+});
+
+describe("checkArticle", () => {
+  it("accepts a valid document of either collection", () => {
+    expect(checkArticle(article())).toMatchObject({ ok: true, article: { slug: "plan-a-relaxed-first-date", lastUpdate: "2025-03-01T10:00:00.000Z" } });
+    expect(checkArticle(article({ blogId: undefined }), "blog")).toMatchObject({ ok: true });
+  });
+
+  it("requires blogId of a blogMetaData document only", () => {
+    expect(checkArticle(article({ blogId: undefined }))).toEqual({ ok: false, problem: expect.objectContaining({ field: "blogId" }) });
+  });
+
+  it.each([
+    ["slug", { slug: "a".repeat(MAX_SLUG_LENGTH + 1) }],
+    ["lastUpdate", { lastUpdate: undefined }],
+    ["title", { title: "" }],
+    ["categories", { categories: [""] }],
+    ["featureImage", { featureImage: undefined }],
+    ["content", { content: { blocks: {} } }],
+    ["published", { published: "true" }],
+  ])("refuses a bad %s, naming it", (field, overrides) => {
+    expect(checkArticle(article(overrides))).toEqual({ ok: false, problem: expect.objectContaining({ field }) });
+  });
+
+  it("leaves out an unpublished document without naming a problem", () => {
+    expect(checkArticle(article({ published: false }))).toEqual({ ok: false, problem: null });
+  });
+});

@@ -1,0 +1,126 @@
+// The data contract of an article, in one place for the build and the browser: the source plugin
+// refuses a document that breaks it (plugins/gatsby-source-firestore/src/normalize.ts), and the
+// fallback route and the live list refuse the same documents, so a visitor never sees an article the
+// build would have left out. Plain functions on plain data: no Firebase, no Node modules.
+
+/** The slug rule: lowercase words of letters and digits joined by single hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+
+/**
+ * The longest slug published. Far below the 255 bytes a file name may have, so Gatsby never
+ * shortens the page's path and every link to /blogarticle/<slug> reaches its page.
+ */
+export const MAX_SLUG_LENGTH = 100;
+
+/** The collections an article lives in: its metadata (what the list shows) and its post. */
+export type ArticleCollection = "blogMetaData" | "blog";
+
+/** What is wrong with one field of a document. */
+export interface FieldProblem {
+  field: string;
+  message: string;
+}
+
+/** The fields of an article that passed the contract. */
+export interface ContractArticle {
+  /** The `blog` document of the article; absent on a `blog` document itself. */
+  blogId?: string;
+  title: string;
+  slug: string;
+  categories: string[];
+  /** The cover reference as stored; where it may come from is checked separately. */
+  featureImage: string;
+  lastUpdate: string;
+  updatedOn: string | null;
+  /** Editor.js output: `blocks` is an array, each block still to be checked. */
+  content: { time?: unknown; version?: unknown; blocks: unknown[] };
+}
+
+export type ContractResult =
+  | { ok: true; article: ContractArticle; warnings: FieldProblem[] }
+  | { ok: false; problem: FieldProblem }
+  | { ok: false; problem: null }; // not published: left out without a word
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const nonEmpty = (value: unknown): value is string => typeof value === "string" && value.trim() !== "";
+
+/**
+ * Every timestamp shape the data can carry: a Firestore `Timestamp` (anything with `toDate()`),
+ * `{seconds, nanoseconds}` (or the admin SDK's `_seconds`), a `Date`, or an ISO-8601 string.
+ * Returns an ISO string, or null when the value is none of these.
+ */
+export function normalizeTimestamp(value: unknown): string | null {
+  let date: Date | null = null;
+  if (value instanceof Date) date = value;
+  else if (typeof value === "string" && /^\d{4}-\d{2}-\d{2}/.test(value)) date = new Date(value);
+  else if (isRecord(value)) {
+    if (typeof value.toDate === "function") {
+      const converted: unknown = (value.toDate as () => unknown)();
+      if (converted instanceof Date) date = converted;
+    } else {
+      const seconds = value.seconds ?? value._seconds;
+      const nanos = value.nanoseconds ?? value._nanoseconds ?? 0;
+      if (typeof seconds === "number" && typeof nanos === "number") date = new Date(seconds * 1000 + nanos / 1e6);
+    }
+  }
+  return date && !Number.isNaN(date.getTime()) ? date.toISOString() : null;
+}
+
+/** Why a slug cannot be published, or null when it can. */
+export function slugProblem(slug: unknown): string | null {
+  if (typeof slug !== "string" || !SLUG_PATTERN.test(slug)) {
+    const shown = typeof slug === "string" && slug.length > 60 ? `${JSON.stringify(slug.slice(0, 60))}…` : JSON.stringify(slug);
+    return `must match ${SLUG_PATTERN.source} (got ${shown})`;
+  }
+  if (slug.length > MAX_SLUG_LENGTH) return `is ${slug.length} characters long; at most ${MAX_SLUG_LENGTH} are published`;
+  return null;
+}
+
+const refuse = (field: string, message: string): ContractResult => ({ ok: false, problem: { field, message } });
+
+/**
+ * Checks one document of either collection against the contract. A broken rule refuses the whole
+ * document, naming the field; a bad `updatedOn` only warns (shown as not updated yet). A document
+ * that is not published is refused without a problem.
+ */
+export function checkArticle(data: unknown, collection: ArticleCollection = "blogMetaData"): ContractResult {
+  if (!isRecord(data)) return refuse("(document)", "is not an object");
+  if (typeof data.published !== "boolean") return refuse("published", "must be a boolean");
+  if (!data.published) return { ok: false, problem: null };
+
+  if (collection === "blogMetaData" && !nonEmpty(data.blogId)) return refuse("blogId", "must be a non-empty string");
+  if (!nonEmpty(data.title)) return refuse("title", "must be a non-empty string");
+  const badSlug = slugProblem(data.slug);
+  if (badSlug !== null) return refuse("slug", badSlug);
+  const { categories } = data;
+  if (!Array.isArray(categories) || !categories.every(nonEmpty)) return refuse("categories", "must be a list of non-empty strings");
+  if (!nonEmpty(data.featureImage)) return refuse("featureImage", "must be an image URL");
+  const lastUpdate = normalizeTimestamp(data.lastUpdate);
+  if (lastUpdate === null) return refuse("lastUpdate", "must be a timestamp");
+
+  const warnings: FieldProblem[] = [];
+  let updatedOn: string | null = null;
+  if (data.updatedOn !== undefined && data.updatedOn !== null) {
+    updatedOn = normalizeTimestamp(data.updatedOn);
+    if (updatedOn === null) warnings.push({ field: "updatedOn", message: "is not a timestamp; shown as not updated yet" });
+  }
+  const { content } = data;
+  if (!isRecord(content) || !Array.isArray(content.blocks)) return refuse("content", "is not Editor.js output ({time, blocks, version})");
+
+  return {
+    ok: true,
+    article: {
+      ...(nonEmpty(data.blogId) ? { blogId: data.blogId.trim() } : {}),
+      title: data.title.trim(),
+      slug: data.slug as string,
+      categories: categories.map((category: string) => category.trim()),
+      featureImage: data.featureImage.trim(),
+      lastUpdate,
+      updatedOn,
+      content: { time: content.time, version: content.version, blocks: content.blocks as unknown[] },
+    },
+    warnings,
+  };
+}
