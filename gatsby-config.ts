@@ -38,7 +38,15 @@ const config: GatsbyConfig = {
           apiKey: process.env.GATSBY_FIREBASE_API_KEY ?? "",
           appId: process.env.GATSBY_FIREBASE_APP_ID ?? "",
           authDomain: process.env.GATSBY_FIREBASE_AUTH_DOMAIN ?? "",
+          storageBucket: process.env.GATSBY_FIREBASE_STORAGE_BUCKET ?? "",
         },
+        // The build downloads covers only over https from the project's Firebase Storage, this site,
+        // and COVER_IMAGE_HOSTS (comma-separated host[:port][/path/] entries).
+        allowedImageHosts: [siteUrl.replace(/^[a-z]+:\/\//i, "").split("/")[0] ?? "", ...(process.env.COVER_IMAGE_HOSTS ?? "").split(",")]
+          .map((host) => host.trim())
+          .filter(Boolean),
+        // Tests only: their image servers answer over http on 127.0.0.1.
+        allowInsecureImageHosts: process.env.ALLOW_INSECURE_IMAGE_HOSTS === "true",
         // The build may reach the emulator at another address than the browser does (a container
         // network, or the read-counting proxy of the end-to-end tests): FIRESTORE_EMULATOR_HOST wins here.
         emulatorHost: process.env.FIRESTORE_EMULATOR_HOST || process.env.GATSBY_FIRESTORE_EMULATOR_HOST || "",

@@ -140,7 +140,8 @@ async function main(): Promise<void> {
     throw error;
   }
   console.log("Build and serve the site against it with:");
-  console.log(`  GATSBY_FIREBASE_PROJECT_ID=${values.project} GATSBY_FIRESTORE_EMULATOR_HOST=${host} npm start`);
+  // The seeded covers point at a local server (SEED_IMAGE_BASE), which only a local build may fetch from.
+  console.log(`  ALLOW_INSECURE_IMAGE_HOSTS=true GATSBY_FIREBASE_PROJECT_ID=${values.project} GATSBY_FIRESTORE_EMULATOR_HOST=${host} npm start`);
   console.log("Ctrl+C stops the emulator.");
   // The emulator runs in its own process group; this process stays to stop it on Ctrl+C.
   setInterval(() => undefined, 1 << 30);

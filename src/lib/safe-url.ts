@@ -71,3 +71,111 @@ export function checkedUrl(value: unknown, rule: UrlRule): string | null {
   if (!parsed) return null;
   return parsed.kind === "site" ? parsed.path : parsed.url.href;
 }
+
+/** Where cover images may come from: the build downloads them, the fallback page shows them. */
+export interface CoverImagePolicy {
+  /** `host[:port][/path/prefix/]` entries whose https URLs are accepted. */
+  hosts: readonly string[];
+  /** For tests only: http, and loopback or private addresses, are accepted too. */
+  allowInsecure: boolean;
+}
+
+/** The Firebase Storage locations of a project: its default buckets, and `storageBucket` when set. */
+export function storageImageHosts(projectId: string, storageBucket = ""): string[] {
+  if (!projectId) return storageBucket ? bucketHosts(storageBucket) : [];
+  const buckets = [...new Set([`${projectId}.appspot.com`, `${projectId}.firebasestorage.app`, storageBucket].filter(Boolean))];
+  return [...buckets.flatMap(bucketHosts), `${projectId}.appspot.com`, `${projectId}.firebasestorage.app`];
+}
+
+const bucketHosts = (bucket: string): string[] => [
+  `firebasestorage.googleapis.com/v0/b/${bucket}/`,
+  `storage.googleapis.com/${bucket}/`,
+];
+
+/** The octets of a dotted IPv4 address (the URL parser turns 2130706433 and 0x7f.1 into one). */
+function ipv4Octets(hostname: string): number[] | null {
+  const parts = hostname.split(".");
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part))) return null;
+  const octets = parts.map(Number);
+  return octets.every((octet) => octet <= 255) ? octets : null;
+}
+
+function privateIpv4([a, b]: number[]): boolean {
+  return (
+    a === 0 || // "this network": reaches the machine itself on Linux
+    a === 10 ||
+    a === 127 ||
+    (a === 100 && b! >= 64 && b! <= 127) || // carrier-grade NAT
+    (a === 169 && b === 254) || // link-local, cloud metadata servers
+    (a === 172 && b! >= 16 && b! <= 31) ||
+    (a === 192 && b === 168)
+  );
+}
+
+/** The eight 16-bit groups of a bracketed IPv6 hostname as the URL parser serializes it. */
+function ipv6Groups(hostname: string): number[] | null {
+  if (!hostname.startsWith("[") || !hostname.endsWith("]")) return null;
+  const text = hostname.slice(1, -1);
+  const [head = "", tail] = text.split("::");
+  const parse = (part: string): number[] => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));
+  const start = parse(head);
+  const end = tail === undefined ? [] : parse(tail);
+  const groups = tail === undefined ? start : [...start, ...new Array<number>(8 - start.length - end.length).fill(0), ...end];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+}
+
+/** Whether a parsed hostname is this machine or a private network: never fetched by a build. */
+export function isPrivateHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost")) return true;
+  const v4 = ipv4Octets(name);
+  if (v4) return privateIpv4(v4);
+  const v6 = ipv6Groups(name);
+  if (!v6) return false;
+  if (v6.slice(0, 5).every((group) => group === 0) && v6[5] === 0xffff) {
+    // ::ffff:a.b.c.d, an IPv4 address written as IPv6.
+    return privateIpv4([v6[6]! >> 8, v6[6]! & 0xff, v6[7]! >> 8, v6[7]! & 0xff]);
+  }
+  const unspecifiedOrLoopback = v6.slice(0, 7).every((group) => group === 0) && (v6[7] === 0 || v6[7] === 1);
+  return unspecifiedOrLoopback || (v6[0]! & 0xfe00) === 0xfc00 || (v6[0]! & 0xffc0) === 0xfe80;
+}
+
+/** Whether a URL falls under one `host[:port][/path/prefix/]` entry of a policy. */
+function matchesHostEntry(url: URL, entry: string): boolean {
+  const slash = entry.indexOf("/");
+  const host = (slash < 0 ? entry : entry.slice(0, slash)).toLowerCase();
+  if (url.host !== host) return false;
+  if (slash < 0) return true;
+  const prefix = entry.slice(slash);
+  return url.pathname.startsWith(prefix.endsWith("/") ? prefix : `${prefix}/`);
+}
+
+/**
+ * A cover image URL the policy allows, as the parser serializes it, or the reason it is refused:
+ * https from a listed host, never this machine or a private network (unless the policy is a test's).
+ */
+export function checkCoverUrl(value: unknown, policy: CoverImagePolicy): { url: string } | { refused: string } {
+  const parsed = parseUrl(value, { schemes: policy.allowInsecure ? ["http", "https"] : ["https"], sitePaths: false });
+  const shown = JSON.stringify(value);
+  if (!parsed || parsed.kind !== "absolute") {
+    return { refused: `must be an ${policy.allowInsecure ? "http(s)" : "https"} URL (got ${shown})` };
+  }
+  const { url } = parsed;
+  if (isPrivateHost(url.hostname)) {
+    return policy.allowInsecure ? { url: url.href } : { refused: `points at a loopback or private address (got ${shown}); covers come only from allowed hosts` };
+  }
+  if (!policy.hosts.some((entry) => matchesHostEntry(url, entry))) {
+    const allowed = policy.hosts.length > 0 ? policy.hosts.join(", ") : "none configured";
+    return { refused: `is not on an allowed image host (got ${shown}; allowed: ${allowed})` };
+  }
+  return { url: url.href };
+}
+
+// Written into the browser bundle by the source plugin (onCreateWebpackConfig), so the fallback page
+// and the live list apply the very policy the build applied.
+declare const __COVER_IMAGE_POLICY__: CoverImagePolicy | undefined;
+
+/** The cover policy this site was built with; outside a site bundle, nothing is allowed. */
+export function builtCoverPolicy(): CoverImagePolicy {
+  return typeof __COVER_IMAGE_POLICY__ === "undefined" ? { hosts: [], allowInsecure: false } : __COVER_IMAGE_POLICY__;
+}

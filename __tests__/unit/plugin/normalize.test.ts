@@ -4,13 +4,14 @@ import {
   normalizeBlogPost,
   normalizeContent,
   normalizeTimestamp,
-  resolveRemoteImage,
+  remoteImageResolver,
   type NormalizeContext,
 } from "../../../plugins/gatsby-source-firestore/src/normalize";
 import type { BlogPostRecord } from "../../../plugins/gatsby-source-firestore/src/types";
 import { acceptBlogPosts } from "../../../plugins/gatsby-source-firestore/src/source-nodes";
+import { coverImagePolicy } from "../../../plugins/gatsby-source-firestore/src/plugin-options";
 
-const context: NormalizeContext = { resolveImage: resolveRemoteImage };
+const context: NormalizeContext = { resolveImage: remoteImageResolver({ hosts: ["images.example.test"], allowInsecure: false }) };
 
 const validData = () => ({
   blogId: "blog-1",
@@ -77,8 +78,8 @@ describe("normalizeBlogPost", () => {
     ["slug", { slug: undefined }],
     ["categories", { categories: "Dating Tips" }],
     ["categories", { categories: ["ok", 3] }],
-    ["featureImage", { featureImage: "javascript:alert(1)" }],
     ["featureImage", { featureImage: "" }],
+    ["featureImage", { featureImage: 42 }],
     ["lastUpdate", { lastUpdate: "soon" }],
     ["content", { content: "<p>html</p>" }],
     ["content", { content: { blocks: "none" } }],
@@ -169,5 +170,59 @@ describe("what the build cannot publish is skipped by name", () => {
     );
     expect(kept.map((post) => post.documentId)).toEqual(["fine"]);
     expect(warnings).toEqual(["too-long/slug/true"]);
+  });
+});
+
+describe("cover images come only from allowed hosts", () => {
+  const refusedCover = (featureImage: string, policy = { hosts: ["images.example.test"], allowInsecure: false }) => {
+    const result = normalizeBlogPost({ id: "cover-doc", data: { ...validData(), featureImage } }, { resolveImage: remoteImageResolver(policy) });
+    if (!result.ok) throw new Error("the article itself must be kept");
+    return result;
+  };
+
+  it.each([
+    ["a loopback address", "https://127.0.0.1/cover.webp"],
+    ["a loopback address written as a number", "https://2130706433/cover.webp"],
+    ["localhost", "https://localhost/cover.webp"],
+    ["a private address", "https://10.1.2.3/cover.webp"],
+    ["a cloud metadata address", "http://169.254.169.254/latest/meta-data/"],
+    ["plain http from an allowed host", "http://images.example.test/cover.webp"],
+    ["a host that is not configured", "https://evil.example/cover.webp"],
+    ["a javascript: URL", "javascript:alert(1)"],
+  ])("keeps the article without a cover and warns when the cover is on %s", (_case, featureImage) => {
+    const result = refusedCover(featureImage);
+    expect(result.post.featureImageSource).toBeNull();
+    expect(result.post.featureImageUrl).toBe("");
+    expect(result.warnings).toEqual([expect.objectContaining({ id: "cover-doc", field: "featureImage" })]);
+    expect(result.warnings[0]?.message).toContain("without a cover image");
+  });
+
+  it("downloads an https cover from a configured host", () => {
+    const result = refusedCover("https://images.example.test/cover.webp");
+    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "https://images.example.test/cover.webp" });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("accepts the test image server on 127.0.0.1 only when a test allows insecure hosts", () => {
+    const result = refusedCover("http://127.0.0.1:4321/cover.webp", { hosts: [], allowInsecure: true });
+    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
+    expect(refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource).toBeNull();
+  });
+});
+
+describe("coverImagePolicy", () => {
+  it("allows the configured project's Firebase Storage by default, and nothing of another project", () => {
+    const policy = coverImagePolicy({ firebaseConfig: { projectId: "kindred-prod" }, allowedImageHosts: [], allowInsecureImageHosts: false });
+    const resolve = remoteImageResolver(policy);
+    expect(resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/covers%2Fa.webp?alt=media")).toHaveProperty("kind", "url");
+    expect(resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.firebasestorage.app/o/a.webp?alt=media")).toHaveProperty("kind", "url");
+    expect(resolve("https://storage.googleapis.com/kindred-prod.appspot.com/a.webp")).toHaveProperty("kind", "url");
+    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/someone-else.appspot.com/o/a.webp")).toBe("string");
+    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com.evil/o/a.webp")).toBe("string");
+  });
+
+  it("adds the configured hosts, and the test allowance only when asked", () => {
+    const policy = coverImagePolicy({ firebaseConfig: {}, allowedImageHosts: ["cdn.example"], allowInsecureImageHosts: false });
+    expect(policy).toEqual({ hosts: ["cdn.example"], allowInsecure: false });
   });
 });

@@ -8,6 +8,7 @@ import type {
   RawDocument,
 } from "./types";
 import { checkArticle } from "../../../src/lib/contract";
+import { checkCoverUrl, type CoverImagePolicy } from "../../../src/lib/safe-url";
 
 export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../../../src/lib/contract";
 
@@ -54,8 +55,8 @@ export function normalizeContent(
 /**
  * Checks one `blogMetaData` document against the data contract (src/lib/contract.ts, which the
  * browser applies too). A document that breaks a rule is refused with the field at fault; one that
- * is merely imperfect (a bad `updatedOn`, a malformed block) is kept with warnings. Unpublished
- * documents are left out without a warning.
+ * is merely imperfect (a bad `updatedOn`, a malformed block, a cover from a host that is not
+ * allowed) is kept with warnings. Unpublished documents are left out without a warning.
  */
 export function normalizeBlogPost(document: RawDocument, context: NormalizeContext): Normalized {
   const { id, data } = document;
@@ -64,10 +65,12 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
   const { article } = checked;
   const warnings: DocumentProblem[] = checked.warnings.map((warning) => ({ id, ...warning }));
 
-  const image = context.resolveImage(article.featureImage);
-  if (typeof image === "string") return { ok: false, problem: { id, field: "featureImage", message: image } };
   const content = normalizeContent(id, data && typeof data === "object" ? (data as { content?: unknown }).content : undefined, context.contentImageUrl);
   if (content === null) return { ok: false, problem: { id, field: "content", message: "is not Editor.js output ({time, blocks, version})" } };
+  const image = context.resolveImage(article.featureImage);
+  if (typeof image === "string") {
+    warnings.push({ id, field: "featureImage", message: `${image}; the article is built without a cover image` });
+  }
   warnings.push(...content.problems);
 
   const post: BlogPostRecord = {
@@ -76,12 +79,12 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
     title: article.title,
     slug: article.slug,
     categories: article.categories,
-    featureImageUrl: image.kind === "url" ? image.url : image.publicUrl,
+    featureImageUrl: typeof image === "string" ? "" : image.kind === "url" ? image.url : image.publicUrl,
     published: true,
     lastUpdate: article.lastUpdate,
     updatedOn: article.updatedOn,
     content: content.content,
-    featureImageSource: image,
+    featureImageSource: typeof image === "string" ? null : image,
   };
   return { ok: true, post, warnings };
 }
@@ -111,13 +114,10 @@ export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRec
   return { kept: [...winners.values()], dropped };
 }
 
-/** Accepts http(s) URLs only: the one rule for cover images stored in Firestore. */
-export function resolveRemoteImage(reference: string): ImageSource | string {
-  try {
-    const url = new URL(reference);
-    if (url.protocol === "https:" || url.protocol === "http:") return { kind: "url", url: url.toString() };
-  } catch {
-    // Not a URL at all: fall through to the message.
-  }
-  return `must be an http(s) URL (got ${JSON.stringify(reference)})`;
+/** Cover images stored in Firestore: https URLs from the policy's hosts only (see src/lib/safe-url.ts). */
+export function remoteImageResolver(policy: CoverImagePolicy): (reference: string) => ImageSource | string {
+  return (reference) => {
+    const checked = checkCoverUrl(reference, policy);
+    return "url" in checked ? { kind: "url", url: checked.url } : checked.refused;
+  };
 }

@@ -7,18 +7,20 @@ import { BLOG_POST_TYPE } from "./source-nodes";
 
 interface BlogPostNode extends Node {
   documentId: string;
-  featureImageSource: ImageSource;
+  featureImageSource: ImageSource | null;
 }
 
 /**
  * Gives each article's cover image a File node (downloaded for a URL, read from disk for sample
  * content), child of the article, so gatsby-plugin-image can process it. An image that cannot be
- * had is reported and the article is shown without it.
+ * had is reported and the article is shown without it; a refused cover (reported by normalize)
+ * is never fetched.
  */
 export const onCreateNode: GatsbyNode["onCreateNode"] = async ({ node, actions, createNodeId, getCache, reporter }) => {
   if (node.internal.type !== BLOG_POST_TYPE || node.internal.owner !== "gatsby-source-firestore") return;
   const post = node as BlogPostNode;
   const source = post.featureImageSource;
+  if (!source) return;
   try {
     let fileNodeId: string;
     if (source.kind === "url") {

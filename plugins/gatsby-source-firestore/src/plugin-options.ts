@@ -1,4 +1,5 @@
 import type { GatsbyNode, PluginOptions } from "gatsby";
+import { storageImageHosts, type CoverImagePolicy } from "../../../src/lib/safe-url";
 
 export interface SourcedType {
   /** GraphQL node type, e.g. "BlogPost". */
@@ -12,7 +13,11 @@ export interface SourcedType {
 export interface FirestoreSourceOptions extends PluginOptions {
   types: SourcedType[];
   /** The web app's Firebase config; without a projectId the plugin reads `localContentDir`. */
-  firebaseConfig?: { projectId?: string; apiKey?: string; appId?: string; authDomain?: string };
+  firebaseConfig?: { projectId?: string; apiKey?: string; appId?: string; authDomain?: string; storageBucket?: string };
+  /** `host[:port][/path/prefix/]` entries cover images may come from, besides the project's Firebase Storage. */
+  allowedImageHosts: string[];
+  /** For tests only: also accept http covers and covers on loopback or private addresses. */
+  allowInsecureImageHosts: boolean;
   /** `host:port` of a Firestore emulator. */
   emulatorHost?: string;
   /** Folder of sample articles (`<slug>.json`), the embedded default. */
@@ -41,6 +46,7 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       apiKey: Joi.string().allow(""),
       appId: Joi.string().allow(""),
       authDomain: Joi.string().allow(""),
+      storageBucket: Joi.string().allow(""),
     })
       .unknown(true)
       .description("the web app's Firebase config; without projectId the local content is used"),
@@ -48,6 +54,13 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .allow("")
       .pattern(/^[\w.-]+:\d+$/)
       .description("host:port of a Firestore emulator"),
+    allowedImageHosts: Joi.array()
+      .items(Joi.string().pattern(/^[a-z0-9.-]+(:\d+)?(\/\S*)?$/i))
+      .default([])
+      .description("host[:port][/path/prefix/] entries cover images may be downloaded from, besides the project's Firebase Storage"),
+    allowInsecureImageHosts: Joi.boolean()
+      .default(false)
+      .description("tests only: also download http covers and covers on loopback or private addresses"),
     localContentDir: Joi.string().description("folder of sample articles, the embedded default"),
     pageSize: Joi.number().integer().min(1).max(10_000).default(500).description("documents per read"),
   });
@@ -55,4 +68,16 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
 /** Whether the plugin reads Firestore (a project id is configured) or the local sample content. */
 export function usesFirestore(options: Pick<FirestoreSourceOptions, "firebaseConfig">): boolean {
   return Boolean(options.firebaseConfig?.projectId);
+}
+
+/**
+ * Where cover images may be downloaded from: https URLs of the project's Firebase Storage and of
+ * the configured hosts, never this machine or a private network unless a test allows it.
+ */
+export function coverImagePolicy(options: Pick<FirestoreSourceOptions, "firebaseConfig" | "allowedImageHosts" | "allowInsecureImageHosts">): CoverImagePolicy {
+  const projectHosts = storageImageHosts(options.firebaseConfig?.projectId ?? "", options.firebaseConfig?.storageBucket ?? "");
+  return {
+    hosts: [...new Set([...projectHosts, ...(options.allowedImageHosts ?? [])])],
+    allowInsecure: options.allowInsecureImageHosts === true,
+  };
 }

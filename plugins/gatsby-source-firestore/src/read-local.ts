@@ -1,7 +1,8 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { ImageSource, RawDocument } from "./types";
-import { resolveRemoteImage } from "./normalize";
+import type { CoverImagePolicy } from "../../../src/lib/safe-url";
+import { remoteImageResolver } from "./normalize";
 
 /** Where the sample content's images are served from in the built site. */
 export const LOCAL_IMAGES_PUBLIC_PATH = "/blog-images";
@@ -31,9 +32,9 @@ export function readLocalContent(dir: string): RawDocument[] {
     });
 }
 
-/** A sample article's image: an http(s) URL, or a file under `<dir>/images/`. */
-export function resolveLocalImage(dir: string, reference: string): ImageSource | string {
-  if (/^[a-z]+:/i.test(reference)) return resolveRemoteImage(reference);
+/** A sample article's image: a URL the cover policy allows, or a file under `<dir>/images/`. */
+export function resolveLocalImage(dir: string, reference: string, policy: CoverImagePolicy): ImageSource | string {
+  if (/^[a-z][a-z0-9+.-]*:|^[\\/]{2}/i.test(reference.trim())) return remoteImageResolver(policy)(reference);
   const imagesDir = path.join(dir, "images");
   const absolute = path.resolve(dir, reference);
   if (!absolute.startsWith(imagesDir + path.sep)) return `must be a file in ${imagesDir} (got ${reference})`;
@@ -43,8 +44,8 @@ export function resolveLocalImage(dir: string, reference: string): ImageSource |
 }
 
 /** The public URL of an image referenced inside a sample article's body. */
-export function localContentImageUrl(dir: string, reference: string): string {
-  const image = resolveLocalImage(dir, reference);
+export function localContentImageUrl(dir: string, reference: string, policy: CoverImagePolicy): string {
+  const image = resolveLocalImage(dir, reference, policy);
   if (typeof image === "string") return reference;
   return image.kind === "file" ? image.publicUrl : image.url;
 }

@@ -1,6 +1,6 @@
 import type { GatsbyNode, NodePluginArgs } from "gatsby";
-import { DEFAULT_TYPES, usesFirestore, type FirestoreSourceOptions, type SourcedType } from "./plugin-options";
-import { dropDuplicateSlugs, normalizeBlogPost, resolveRemoteImage, type NormalizeContext } from "./normalize";
+import { coverImagePolicy, DEFAULT_TYPES, usesFirestore, type FirestoreSourceOptions, type SourcedType } from "./plugin-options";
+import { dropDuplicateSlugs, normalizeBlogPost, remoteImageResolver, type NormalizeContext } from "./normalize";
 import { localContentImageUrl, readLocalContent, resolveLocalImage } from "./read-local";
 import { readPublishedCollection } from "./read-firestore";
 import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
@@ -55,9 +55,10 @@ function deleteNodesNotIn(args: NodePluginArgs, type: string, keep: Set<string>)
 
 function createBlogPostNodes(args: NodePluginArgs, collection: string, documents: RawDocument[], options: FirestoreSourceOptions): number {
   const dir = options.localContentDir ?? "";
+  const policy = coverImagePolicy(options);
   const context: NormalizeContext = usesFirestore(options)
-    ? { resolveImage: resolveRemoteImage }
-    : { resolveImage: (ref) => resolveLocalImage(dir, ref), contentImageUrl: (ref) => localContentImageUrl(dir, ref) };
+    ? { resolveImage: remoteImageResolver(policy) }
+    : { resolveImage: (ref) => resolveLocalImage(dir, ref, policy), contentImageUrl: (ref) => localContentImageUrl(dir, ref, policy) };
   const posts = acceptBlogPosts(documents, context, (problem, skipped) =>
     args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`),
   );

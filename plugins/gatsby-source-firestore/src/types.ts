@@ -28,13 +28,14 @@ export interface BlogPostRecord {
   title: string;
   slug: string;
   categories: string[];
+  /** The cover's URL or site path; empty when the cover was refused. */
   featureImageUrl: string;
   published: true;
   lastUpdate: string;
   updatedOn: string | null;
   content: EditorContent;
-  /** How to get the cover image file; not part of the GraphQL schema. */
-  featureImageSource: ImageSource;
+  /** How to get the cover image file, null when it was refused; not part of the GraphQL schema. */
+  featureImageSource: ImageSource | null;
 }
 
 /** A problem with one document: which field, and what is wrong with it. */
