@@ -4,3 +4,4 @@ export { sourceNodes } from "./src/source-nodes";
 export { createSchemaCustomization } from "./src/create-schema-customization";
 export { onCreateNode } from "./src/on-create-node";
 export { onPreBootstrap } from "./src/publish-local-images";
+export { onCreateWebpackConfig } from "./src/browser-policy";

@@ -124,3 +124,47 @@ export function checkArticle(data: unknown, collection: ArticleCollection = "blo
     warnings,
   };
 }
+
+/**
+ * The order that decides which article keeps a slug several documents share: the newest
+ * `lastUpdate` wins, and a tie goes to the smaller document id, so every build picks the same one.
+ */
+export function newestFirst(a: { id: string; lastUpdate: string }, b: { id: string; lastUpdate: string }): number {
+  return b.lastUpdate.localeCompare(a.lastUpdate) || a.id.localeCompare(b.id);
+}
+
+/** A document as read from Firestore: its id and its data, unchecked. */
+export interface StoredDocument {
+  id: string;
+  data: unknown;
+}
+
+/**
+ * What a build would publish at /blogarticle/<slug>, decided in the browser from the `blog` post
+ * with that slug and the published `blogMetaData` documents with that slug: the metadata the build
+ * would keep for the slug (valid, newest) must name this post, and the post must pass the contract
+ * too. Otherwise the reason the page is not found.
+ */
+export function publishedArticle(
+  slug: string,
+  post: StoredDocument | null,
+  metas: StoredDocument[],
+): { ok: true; post: ContractArticle; meta: ContractArticle & { id: string } } | { ok: false; reason: string } {
+  const badSlug = slugProblem(slug);
+  if (badSlug !== null) return { ok: false, reason: `the slug ${badSlug}` };
+  if (!post) return { ok: false, reason: "no published blog post has this slug" };
+  const candidates = metas.flatMap((meta) => {
+    const checked = checkArticle(meta.data, "blogMetaData");
+    return checked.ok && checked.article.slug === slug ? [{ ...checked.article, id: meta.id }] : [];
+  });
+  const meta = candidates.sort(newestFirst)[0];
+  if (!meta) return { ok: false, reason: "no published blogMetaData document with this slug passes the contract" };
+  if (meta.blogId !== post.id) return { ok: false, reason: `blogMetaData/${meta.id} names blog/${meta.blogId ?? "?"}, not blog/${post.id}` };
+  const checkedPost = checkArticle(post.data, "blog");
+  if (!checkedPost.ok) {
+    const why = checkedPost.problem ? `field "${checkedPost.problem.field}" ${checkedPost.problem.message}` : "is not published";
+    return { ok: false, reason: `blog/${post.id} ${why}` };
+  }
+  if (checkedPost.article.slug !== slug) return { ok: false, reason: `blog/${post.id} has another slug` };
+  return { ok: true, post: checkedPost.article, meta };
+}

@@ -20,6 +20,11 @@ import {
 import { browserLocalPersistence, browserSessionPersistence, indexedDBLocalPersistence, initializeAuth } from "firebase/auth";
 import type { FirebaseWebConfig } from "./firebase-config";
 import type { BlogCardData } from "../components/blog/BlogCard";
+import type { StoredDocument } from "./contract";
+import { cardFromDocument } from "./live-articles";
+
+/** Documents read for one slug: editors rarely reuse a slug, and the newest valid one wins. */
+const MAX_DOCUMENTS_PER_SLUG = 10;
 
 let firestore: Firestore | null = null;
 
@@ -46,23 +51,6 @@ export function getFirestoreClient(config: FirebaseWebConfig): Firestore {
   return firestore;
 }
 
-const toIso = (value: unknown): string | null =>
-  value instanceof Timestamp ? value.toDate().toISOString() : typeof value === "string" ? value : null;
-
-/** A card from a blogMetaData document, or null when the document is not usable. */
-export function cardFromDocument(id: string, data: Record<string, unknown>): BlogCardData | null {
-  const lastUpdate = toIso(data.lastUpdate);
-  if (typeof data.title !== "string" || typeof data.slug !== "string" || !lastUpdate) return null;
-  return {
-    id,
-    slug: data.slug,
-    title: data.title,
-    categories: Array.isArray(data.categories) ? data.categories.filter((c): c is string => typeof c === "string") : [],
-    lastUpdate,
-    imageSrc: typeof data.featureImage === "string" && /^https?:\/\//.test(data.featureImage) ? data.featureImage : undefined,
-  };
-}
-
 /**
  * Subscribes to the published articles changed since the build (lastUpdate after `since`), newest
  * first. Calls `onChange` with the full set each time; returns the unsubscribe function.
@@ -87,10 +75,21 @@ export function subscribeToChangesSince(
   );
 }
 
-/** The published `blog` post with this slug (its data plus its id), or null. */
-export async function findPublishedPostBySlug(config: FirebaseWebConfig, slug: string): Promise<{ id: string; data: Record<string, unknown> } | null> {
+/**
+ * The documents of the article at /blogarticle/<slug>: the published `blog` post with this slug
+ * (limit 1) and the published `blogMetaData` documents with this slug, read together. Whether they
+ * may be shown is for the shared contract to say (`publishedArticle` in contract.ts).
+ */
+export async function findPublishedArticleBySlug(config: FirebaseWebConfig, slug: string): Promise<{ post: StoredDocument | null; metas: StoredDocument[] }> {
   const db = getFirestoreClient(config);
-  const result = await getDocs(query(collection(db, "blog"), where("published", "==", true), where("slug", "==", slug), limit(1)));
-  const first = result.docs[0];
-  return first ? { id: first.id, data: first.data() } : null;
+  // Rules are not filters: both queries ask for published == true, or they are denied.
+  const [posts, metas] = await Promise.all([
+    getDocs(query(collection(db, "blog"), where("published", "==", true), where("slug", "==", slug), limit(1))),
+    getDocs(query(collection(db, "blogMetaData"), where("published", "==", true), where("slug", "==", slug), limit(MAX_DOCUMENTS_PER_SLUG))),
+  ]);
+  const first = posts.docs[0];
+  return {
+    post: first ? { id: first.id, data: first.data() } : null,
+    metas: metas.docs.map((d) => ({ id: d.id, data: d.data() })),
+  };
 }

@@ -1,4 +1,4 @@
-import { checkArticle, MAX_SLUG_LENGTH, slugProblem } from "../../../src/lib/contract";
+import { checkArticle, MAX_SLUG_LENGTH, newestFirst, publishedArticle, slugProblem } from "../../../src/lib/contract";
 
 // The one contract the build (source plugin) and the browser (fallback route, live list) apply.
 const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -62,5 +62,50 @@ describe("checkArticle", () => {
 
   it("leaves out an unpublished document without naming a problem", () => {
     expect(checkArticle(article({ published: false }))).toEqual({ ok: false, problem: null });
+  });
+});
+
+describe("newestFirst", () => {
+  it("orders by lastUpdate, newest first, then by id", () => {
+    const list = [
+      { id: "b", lastUpdate: "2024-01-01" },
+      { id: "c", lastUpdate: "2025-01-01" },
+      { id: "a", lastUpdate: "2024-01-01" },
+    ];
+    expect(list.sort(newestFirst).map((item) => item.id)).toEqual(["c", "a", "b"]);
+  });
+});
+
+describe("publishedArticle: what the fallback route may show", () => {
+  const slug = "plan-a-relaxed-first-date";
+  const post = (overrides: Record<string, unknown> = {}) => ({ id: "post-1", data: article({ blogId: undefined, ...overrides }) });
+  const meta = (overrides: Record<string, unknown> = {}, id = "meta-1") => ({ id, data: article(overrides) });
+
+  it("shows an article whose post and metadata both pass the contract", () => {
+    expect(publishedArticle(slug, post(), [meta()])).toMatchObject({ ok: true, post: { title: "Plan a relaxed first date" } });
+  });
+
+  it.each([
+    ["there is no published metadata (it is unpublished, so the rules hide it)", post(), []],
+    ["the metadata is unpublished", post(), [meta({ published: false })]],
+    ["the metadata has no lastUpdate", post(), [meta({ lastUpdate: undefined })]],
+    ["the metadata names another post", post(), [meta({ blogId: "post-2" })]],
+    ["the post has no lastUpdate", post({ lastUpdate: undefined }), [meta()]],
+    ["the post is missing", null, [meta()]],
+  ])("refuses when %s", (_case, found, metas) => {
+    expect(publishedArticle(slug, found, metas)).toEqual({ ok: false, reason: expect.any(String) });
+  });
+
+  it("refuses a slug the build cannot publish before looking at any document", () => {
+    const long = "a".repeat(MAX_SLUG_LENGTH + 1);
+    expect(publishedArticle(long, post({ slug: long }), [meta({ slug: long })])).toEqual({ ok: false, reason: expect.stringContaining(`${MAX_SLUG_LENGTH}`) });
+  });
+
+  it("follows the build when several metadata documents share the slug: the newest valid one decides", () => {
+    const older = meta({ blogId: "post-1", lastUpdate: "2024-01-01T00:00:00Z" }, "older");
+    const newerOtherPost = meta({ blogId: "post-2", lastUpdate: "2025-06-01T00:00:00Z" }, "newer");
+    const newestButBroken = meta({ blogId: "post-1", lastUpdate: "2025-07-01T00:00:00Z", title: "" }, "broken");
+    expect(publishedArticle(slug, post(), [older, newerOtherPost, newestButBroken])).toMatchObject({ ok: false });
+    expect(publishedArticle(slug, post(), [older, newestButBroken])).toMatchObject({ ok: true, meta: { id: "older" } });
   });
 });

@@ -7,7 +7,7 @@ import type {
   Normalized,
   RawDocument,
 } from "./types";
-import { checkArticle } from "../../../src/lib/contract";
+import { checkArticle, newestFirst } from "../../../src/lib/contract";
 import { checkCoverUrl, type CoverImagePolicy } from "../../../src/lib/safe-url";
 
 export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../../../src/lib/contract";
@@ -91,12 +91,11 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
 
 /**
  * One article per slug: the newest `lastUpdate` wins (ties go to the smaller document id, so a
- * build is repeatable); the others are reported.
+ * build is repeatable, and the fallback route picks the same one); the others are reported.
  */
 export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRecord[]; dropped: DocumentProblem[] } {
-  const ordered = [...posts].sort(
-    (a, b) => b.lastUpdate.localeCompare(a.lastUpdate) || a.documentId.localeCompare(b.documentId),
-  );
+  const key = (post: BlogPostRecord) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
+  const ordered = [...posts].sort((a, b) => newestFirst(key(a), key(b)));
   const winners = new Map<string, BlogPostRecord>();
   const dropped: DocumentProblem[] = [];
   for (const post of ordered) {

@@ -3,8 +3,10 @@ import { navigate, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/Layout";
 import { Seo } from "../../components/layout/Seo";
 import { ArticleSkeleton, ArticleView } from "../../components/blog/ArticleView";
-import { safeBlocks, safeUrl, type SafeBlock } from "../../lib/article-body";
+import { safeBlocks, type SafeBlock } from "../../lib/article-body";
+import { publishedArticle, slugProblem, type StoredDocument } from "../../lib/contract";
 import { firebaseConfigFromEnv } from "../../lib/firebase-config";
+import { builtCoverPolicy, checkCoverUrl } from "../../lib/safe-url";
 import { articlePath, titleFromSlug } from "../../lib/slug";
 import * as styles from "../../components/blog/article.module.css";
 
@@ -16,30 +18,30 @@ interface LoadedPost {
   blocks: SafeBlock[];
 }
 
-const toIso = (value: unknown): string | null => {
-  if (value && typeof value === "object" && "toDate" in value && typeof value.toDate === "function") {
-    const date: unknown = value.toDate();
-    return date instanceof Date ? date.toISOString() : null;
+/**
+ * The article made safe for the page, or null when the build would not have published it: the
+ * same contract as the build (src/lib/contract.ts), applied to the post and to its metadata.
+ */
+function loadedPost(slug: string, post: StoredDocument | null, metas: StoredDocument[]): LoadedPost | null {
+  const article = publishedArticle(slug, post, metas);
+  if (!article.ok) {
+    console.warn(`/blogarticle/${slug} is not shown: ${article.reason}.`);
+    return null;
   }
-  return typeof value === "string" ? value : null;
-};
-
-/** The post's data made safe for the page, or null when it lacks a title. */
-function postFromData(data: Record<string, unknown>): LoadedPost | null {
-  if (typeof data.title !== "string" || data.title.trim() === "") return null;
-  const content = data.content && typeof data.content === "object" ? (data.content as { blocks?: unknown }) : {};
+  const cover = checkCoverUrl(article.post.featureImage, builtCoverPolicy());
   return {
-    title: data.title,
-    categories: Array.isArray(data.categories) ? data.categories.filter((c): c is string => typeof c === "string") : [],
-    updatedOn: toIso(data.updatedOn),
-    image: safeUrl(data.featureImage),
-    blocks: safeBlocks(content.blocks),
+    title: article.post.title,
+    categories: article.post.categories,
+    updatedOn: article.post.updatedOn,
+    image: "url" in cover ? cover.url : null,
+    blocks: safeBlocks(article.post.content.blocks),
   };
 }
 
 /**
  * Articles published after the build: /blogarticle/<slug> paths that were not built land here.
- * Skeleton, then the `blog` post with that slug (published, limit 1), or /404 when there is none.
+ * Skeleton, then the `blog` post with that slug (published, limit 1) checked with its metadata
+ * against the contract, or /404 when there is none or the build would have refused it.
  */
 export default function BlogPostFallback({ params }: PageProps<object, object, unknown>): JSX.Element {
   const slug = (params as { slug?: string }).slug ?? "";
@@ -47,16 +49,17 @@ export default function BlogPostFallback({ params }: PageProps<object, object, u
 
   React.useEffect(() => {
     const config = firebaseConfigFromEnv();
-    if (!config.projectId || slug === "") {
+    // A slug no build can publish needs no read at all.
+    if (!config.projectId || slugProblem(slug) !== null) {
       void navigate("/404", { replace: true });
       return undefined;
     }
     let cancelled = false;
     import("../../lib/firebase-client")
-      .then(({ findPublishedPostBySlug }) => findPublishedPostBySlug(config, slug))
-      .then((found) => {
+      .then(({ findPublishedArticleBySlug }) => findPublishedArticleBySlug(config, slug))
+      .then(({ post: found, metas }) => {
         if (cancelled) return;
-        const loaded = found ? postFromData(found.data) : null;
+        const loaded = loadedPost(slug, found, metas);
         if (loaded) setPost(loaded);
         else void navigate("/404", { replace: true });
       })
