@@ -50,11 +50,25 @@ afterEach(async () => {
   rmSync(dir, { recursive: true, force: true });
 });
 
-test("refuses to start without a secret of at least 32 characters, saying why", async () => {
-  await expect(startService({ REBUILD_SECRET: "too-short", PUBLISH_DIR: path.join(dir, "site") })).rejects.toThrow(
+/** What the service said when it refused to start, or "started" (after stopping it again). */
+async function refusal(env: Record<string, string>): Promise<string> {
+  try {
+    await (await startService(env)).stop();
+    return "started";
+  } catch (error) {
+    return String(error);
+  }
+}
+
+test("refuses to start without a strong REBUILD_SECRET or a PUBLISH_DIR, saying why", async () => {
+  expect(await refusal({ REBUILD_SECRET: "too-short", PUBLISH_DIR: path.join(dir, "site") })).toMatch(
     /exited with 78[\s\S]*REBUILD_SECRET must be set to at least 32 characters \(it has 9\)/,
   );
-  await expect(startService({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "" })).rejects.toThrow(/PUBLISH_DIR must name/);
+  expect(await refusal({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "" })).toMatch(/PUBLISH_DIR must name/);
+  // Long enough, and no secret at all.
+  expect(await refusal({ REBUILD_SECRET: " ".repeat(32), PUBLISH_DIR: path.join(dir, "site") })).toMatch(
+    /exited with 78[\s\S]*REBUILD_SECRET is too easy to guess: it uses only 1 different character[\s\S]*randomBytes\(32\)/,
+  );
 });
 
 test("answers 401 to a bad signature or token and builds nothing", async () => {

@@ -6,6 +6,53 @@ export const MIN_SECRET_LENGTH = 32;
 
 export class ConfigError extends Error {}
 
+const MIN_DISTINCT = 8;
+const MIN_BITS = 80;
+const MIN_DISTINCT_PAIRS = 0.6;
+const GENERATE = 'Generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"';
+
+export interface SecretStrength {
+  length: number;
+  /** How many different characters it uses. */
+  distinct: number;
+  /** Its length times the Shannon entropy of its character frequencies: a generous estimate. */
+  bits: number;
+  /** The share of its pairs of neighbouring characters that occur once; low for a repeated pattern. */
+  distinctPairs: number;
+}
+
+/** Measures how hard a secret is to guess, by the rough figures the service checks. */
+export function secretStrength(secret: string): SecretStrength {
+  const chars = [...secret];
+  const counts = new Map<string, number>();
+  for (const char of chars) counts.set(char, (counts.get(char) ?? 0) + 1);
+  let entropy = 0;
+  for (const count of counts.values()) entropy -= (count / chars.length) * Math.log2(count / chars.length);
+  const pairs = new Set(chars.slice(1).map((char, i) => chars[i] + char));
+  return { length: chars.length, distinct: counts.size, bits: entropy * chars.length, distinctPairs: chars.length > 1 ? pairs.size / (chars.length - 1) : 0 };
+}
+
+/**
+ * Why `secret` is too weak to protect the service, or null. Length alone proves nothing (32 spaces
+ * are 32 characters), so it must also vary: random hex of 32 characters or more always passes.
+ */
+function secretProblem(secret: string): string | null {
+  const { length, distinct, bits, distinctPairs } = secretStrength(secret);
+  if (length < MIN_SECRET_LENGTH) return `REBUILD_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters (it has ${length}). ${GENERATE}`;
+  const shortfalls = [
+    ...(distinct < MIN_DISTINCT ? [`it uses only ${distinct} different character${distinct === 1 ? "" : "s"}`] : []),
+    ...(bits < MIN_BITS ? [`it holds only about ${Math.floor(bits)} bits of entropy`] : []),
+    ...(distinctPairs < MIN_DISTINCT_PAIRS ? [`only ${Math.floor(distinctPairs * 100)}% of its neighbouring pairs differ`] : []),
+  ];
+  if (shortfalls.length === 0) return null;
+  return (
+    `REBUILD_SECRET is too easy to guess: ${shortfalls.join("; ")}. A secret needs at least ${MIN_SECRET_LENGTH} characters, ` +
+    `at least ${MIN_DISTINCT} different ones, about ${MIN_BITS} bits of entropy (its length times the Shannon entropy of how often ` +
+    `each character occurs), and at least ${MIN_DISTINCT_PAIRS * 100}% of its pairs of neighbouring characters different (so that it ` +
+    `is not a pattern repeated). ${GENERATE}`
+  );
+}
+
 export interface ServiceConfig {
   secret: string;
   port: number;
@@ -55,12 +102,8 @@ function share(env: Env, name: string, fallback: number): number {
 /** Reads and checks the settings from an environment object; throws a ConfigError saying what is wrong. */
 export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } = {}): ServiceConfig {
   const secret = env.REBUILD_SECRET ?? "";
-  if (secret.length < MIN_SECRET_LENGTH) {
-    throw new ConfigError(
-      `REBUILD_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters (it has ${secret.length}). ` +
-        'Generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"',
-    );
-  }
+  const weakness = secretProblem(secret);
+  if (weakness) throw new ConfigError(weakness);
   if (!env.PUBLISH_DIR) throw new ConfigError("PUBLISH_DIR must name where the published site lives (a symlink the service manages).");
   const publishDir = path.resolve(cwd, env.PUBLISH_DIR);
   const projectDir = path.resolve(cwd, env.PROJECT_DIR || ".");

@@ -1,4 +1,5 @@
 /** @jest-environment node */
+import { randomBytes } from "node:crypto";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +11,7 @@ import { ReplayGuard } from "../../../webhook/lib/replay.ts";
 import { clientAddress } from "../../../webhook/lib/client-address.ts";
 import { signRequest } from "../../../webhook/trigger/src/signature.ts";
 
-const SECRET = "s".repeat(32);
+const SECRET = "Vq3-x9Lm2Rt8bZ4kW7nP0cY5hJ6dF1sA";
 
 describe("the rate limiter", () => {
   it("allows a burst of perMinute requests, then refills one token per 60/perMinute seconds", () => {
@@ -47,6 +48,30 @@ describe("the service configuration", () => {
     expect(() => loadConfig({ REBUILD_SECRET: SECRET })).toThrow("PUBLISH_DIR must name");
     expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", PORT: "http" })).toThrow('PORT must be an integer of at least 0, got "http"');
     expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", BUILDS_DIR: "site/builds" })).toThrow("BUILDS_DIR must not be inside PUBLISH_DIR");
+  });
+
+  it.each([
+    ["32 spaces", " ".repeat(32), "it uses only 1 different character; it holds only about 0 bits of entropy; only 3% of its neighbouring pairs differ."],
+    ["one letter", "a".repeat(40), "it uses only 1 different character;"],
+    ["a word said four times", "password".repeat(4), "it uses only 7 different characters;"],
+    ["a short pattern repeated", "abcdefgh".repeat(4), "guess: only 25% of its neighbouring pairs differ."],
+    ["a longer pattern twice", "0123456789abcdef".repeat(2), "guess: only 51% of its neighbouring pairs differ."],
+    ["a pattern with a tail", `${"Ab3$".repeat(9)}x`, "it uses only 5 different characters;"],
+  ])("refuses a secret that is long but guessable: %s", (_case, secret, shortfall) => {
+    expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(/^REBUILD_SECRET is too easy to guess/);
+    expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(shortfall);
+    // The message states the whole rule and how to make a good secret.
+    expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(
+      /at least 32 characters, at least 8 different ones, about 80 bits of entropy .* at least 60% of its pairs .*randomBytes\(32\)/,
+    );
+  });
+
+  it("accepts random secrets of 32 characters and more, as the README makes them", () => {
+    for (let i = 0; i < 2000; i += 1) {
+      for (const secret of [randomBytes(16).toString("hex"), randomBytes(32).toString("hex"), randomBytes(24).toString("base64url")]) {
+        expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).not.toThrow();
+      }
+    }
   });
 
   it("fills in defaults: port 8787, builds beside the published site, Gatsby from the project", () => {
