@@ -8,6 +8,7 @@ import { writeSearchIndex } from "./src/node/search-index";
 import { allowSlowChunks } from "./src/node/webpack";
 import { writePagePolicies } from "./src/node/csp";
 import { writeSitemap } from "./src/node/sitemap";
+import { writeOgImages } from "./src/node/og-images";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = publishFonts;
 
@@ -25,4 +26,5 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = allowS
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await writePagePolicies(args);
   await writeSitemap(args);
+  await writeOgImages(args);
 };

@@ -4,6 +4,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { imageSrc as fallbackSrc, ResponsiveImage } from "../components/ResponsiveImage";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
+import { articleOgImage } from "../lib/og-image";
 import { ArticleView } from "../components/blog/ArticleView";
 import { BlogCard, cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
 import type { SafeBlock } from "../lib/article-blocks";
@@ -81,7 +82,7 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
 
   return (
     <Layout>
-      <Seo title={titleFromSlug(post.slug)} description={post.description} path={articlePath(post.slug)} type="article" image={imageUrl}>
+      <Seo title={titleFromSlug(post.slug)} description={post.description} path={articlePath(post.slug)} type="article" image={articleOgImage(post.slug)}>
         <script type="application/ld+json">{jsonLd}</script>
       </Seo>
       <ArticleView

@@ -1,9 +1,11 @@
 import * as React from "react";
-import { graphql, Link } from "gatsby";
+import { graphql, Link, navigate } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { ResponsiveImage } from "../ResponsiveImage";
+import { CARD_IMAGE_SIZES } from "../../lib/image-slots";
 import { formatLastUpdate } from "../../lib/dates";
 import { articlePath } from "../../lib/slug";
+import { animateScrollTo } from "../../lib/hash-scroll";
 import * as styles from "./blog.module.css";
 
 /** What a card shows, whether it comes from the build (GraphQL) or from the search index. */
@@ -37,7 +39,7 @@ export const query = graphql`
     featureImageUrl
     featureImage {
       childImageSharp {
-        gatsbyImageData(width: 480, aspectRatio: 1.6, placeholder: NONE, formats: [AUTO, WEBP])
+        gatsbyImageData(width: 480, aspectRatio: 1.6, outputPixelDensities: [0.25, 0.7354, 1, 1.4708, 2], placeholder: NONE, formats: [AUTO, WEBP])
       }
     }
   }
@@ -56,14 +58,22 @@ export function cardFromNode(node: BlogCardNode): BlogCardData {
   };
 }
 
-function CardImage({ card, eager }: { card: BlogCardData; eager: boolean }): JSX.Element {
+function CardImage({ card, eager, priority }: { card: BlogCardData; eager: boolean; priority: boolean }): JSX.Element {
   const [loaded, setLoaded] = React.useState(false);
   const markLoaded = React.useCallback(() => setLoaded(true), []);
   const loading = eager ? "eager" : "lazy";
   return (
     <div className={`${styles.cardImage} ${loaded ? styles.loaded : ""}`}>
       {card.image ? (
-        <ResponsiveImage image={card.image} alt="" loading={loading} onLoad={markLoaded} className={styles.cardImageInner} />
+        <ResponsiveImage
+          image={card.image}
+          alt=""
+          loading={loading}
+          fetchPriority={priority ? "high" : "auto"}
+          sizes={CARD_IMAGE_SIZES}
+          onLoad={markLoaded}
+          className={styles.cardImageInner}
+        />
       ) : card.imageSrc ? (
         <img src={card.imageSrc} alt="" loading={loading} decoding="async" onLoad={markLoaded} className={styles.cardImageInner} />
       ) : null}
@@ -71,17 +81,25 @@ function CardImage({ card, eager }: { card: BlogCardData; eager: boolean }): JSX
   );
 }
 
-/** One article on the blog list: cover, first category, title and last update; links to the article. */
-export function BlogCard({ card, eager = false }: { card: BlogCardData; eager?: boolean }): JSX.Element {
+/**
+ * One article on the blog list: cover, first category, title and last update; links to the article.
+ * `eager` covers load without waiting to scroll into view; `priority` marks the page's largest image
+ * (the first card's), which the browser then fetches first.
+ */
+export function BlogCard({ card, eager = false, priority = false }: { card: BlogCardData; eager?: boolean; priority?: boolean }): JSX.Element {
   const category = card.categories[0];
+  const to = articlePath(card.slug);
+  // A plain click first scrolls smoothly to the top (300 ms), then opens the article; a click
+  // that opens a new tab or window is left to the browser.
+  const scrollThenOpen = (event: React.MouseEvent<HTMLAnchorElement>): void => {
+    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    event.preventDefault();
+    void animateScrollTo(0).then(() => navigate(to));
+  };
   return (
     <article className={styles.card}>
-      <Link
-        to={articlePath(card.slug)}
-        className={styles.cardLink}
-        onClick={() => window.scrollTo({ top: 0, behavior: "smooth" })}
-      >
-        <CardImage card={card} eager={eager} />
+      <Link to={to} className={styles.cardLink} onClick={scrollThenOpen}>
+        <CardImage card={card} eager={eager || priority} priority={priority} />
         <div className={styles.cardBody}>
           {category && <p className={styles.category}>{category}</p>}
           <h2 className={styles.cardTitle}>{card.title}</h2>

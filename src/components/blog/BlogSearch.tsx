@@ -1,5 +1,6 @@
 import * as React from "react";
 import * as styles from "./blog.module.css";
+import * as searchStyles from "./blog-search.module.css";
 
 export interface BlogSearchProps {
   value: string;
@@ -13,13 +14,18 @@ export interface BlogSearchProps {
 /** The blog's search box: matches re-run on every change and on Search (or Enter). */
 export function BlogSearch({ value, onChange, onActivate, status }: BlogSearchProps): JSX.Element {
   const inputRef = React.useRef<HTMLInputElement>(null);
+  // Search runs in the browser only. The server's HTML keeps the box's place but leaves it invisible
+  // (and out of the tab order) until React has hydrated the page, so a visitor without JavaScript
+  // never meets a box that does nothing, and nothing moves when it appears.
+  const [works, setWorks] = React.useState(false);
+  React.useEffect(() => setWorks(true), []);
   const submit = (event: React.FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
     onActivate();
     onChange(inputRef.current?.value ?? value);
   };
   return (
-    <form role="search" className={styles.search} onSubmit={submit}>
+    <form role="search" className={`${styles.search} ${works ? "" : searchStyles.awaitingScript}`} onSubmit={submit}>
       <label htmlFor="blog-search" className="visually-hidden">
         Search articles by title
       </label>

@@ -11,6 +11,8 @@ interface NavItem {
   kind: "page" | "section";
 }
 
+const MENU_ID = "site-menu";
+
 const NAV_ITEMS: NavItem[] = [
   { label: "Features", to: "/#features", kind: "section" },
   { label: "Blog", to: "/blog", kind: "page" },
@@ -50,9 +52,18 @@ function useScrolledStyle(): boolean {
 /** The shared navigation bar: brand, section and page links, "Get the app", and the mobile menu. */
 export function NavBar(): JSX.Element {
   const [menuOpen, setMenuOpen] = React.useState(false);
+  // False in the server's HTML and until React has hydrated it: until then the menu works with
+  // links and the :target selector (see nav-bar.module.css), with or without JavaScript.
+  const [enhanced, setEnhanced] = React.useState(false);
   const scrolled = useScrolledStyle();
   const toggleRef = React.useRef<HTMLButtonElement>(null);
   const closeMenu = (): void => setMenuOpen(false);
+
+  React.useEffect(() => {
+    setEnhanced(true);
+    // Opened with the plain link before the scripts arrived: keep it open, now as a button.
+    if (window.location.hash === `#${MENU_ID}`) setMenuOpen(true);
+  }, []);
 
   React.useEffect(() => {
     if (!menuOpen) return undefined;
@@ -67,7 +78,11 @@ export function NavBar(): JSX.Element {
   }, [menuOpen]);
 
   return (
-    <header className={`${styles.header} ${scrolled ? styles.scrolled : ""}`} data-site-nav data-scrolled={scrolled}>
+    <header
+      className={`${styles.header} ${scrolled ? styles.scrolled : ""} ${enhanced ? "" : styles.linkMenu}`}
+      data-site-nav
+      data-scrolled={scrolled}
+    >
       <nav className={`container ${styles.bar}`} aria-label="Main">
         <Link to="/" className={styles.brand}>
           <svg className={styles.mark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
@@ -75,18 +90,30 @@ export function NavBar(): JSX.Element {
           </svg>
           Kindred
         </Link>
-        <button
-          ref={toggleRef}
-          type="button"
-          className={styles.toggle}
-          aria-expanded={menuOpen}
-          aria-controls="site-menu"
-          aria-label="Menu"
-          onClick={() => setMenuOpen((open) => !open)}
-        >
-          <span className={styles.toggleBars} aria-hidden="true" />
-        </button>
-        <div id="site-menu" className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`}>
+        {enhanced ? (
+          <button
+            ref={toggleRef}
+            type="button"
+            className={styles.toggle}
+            aria-expanded={menuOpen}
+            aria-controls={MENU_ID}
+            aria-label="Menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <span className={styles.toggleBars} aria-hidden="true" />
+          </button>
+        ) : (
+          <>
+            {/* Without JavaScript: a link to the menu opens it (:target), another link away closes it. */}
+            <a href={`#${MENU_ID}`} className={`${styles.toggle} ${styles.openLink}`} aria-label="Menu">
+              <span className={styles.toggleBars} aria-hidden="true" />
+            </a>
+            <a href="#menu-closed" className={`${styles.toggle} ${styles.closeLink}`} aria-label="Close the menu">
+              <span className={styles.toggleBars} aria-hidden="true" />
+            </a>
+          </>
+        )}
+        <div id={MENU_ID} className={`${styles.menu} ${menuOpen ? styles.menuOpen : ""}`}>
           <ul className={styles.links}>
             {NAV_ITEMS.map((item) => (
               <li key={item.label}>

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { Helmet } from "react-helmet";
 import { graphql, useStaticQuery } from "gatsby";
+import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
 
 interface SiteMetadataQuery {
   site: {
@@ -14,7 +15,10 @@ export interface SeoProps {
   /** The page's own path, for its canonical link and og:url. */
   path: string;
   type?: "website" | "article";
-  /** Absolute URL or site path of the sharing image. */
+  /**
+   * Absolute URL or site path of the sharing image; by default the site-wide JPEG. Built pages name
+   * one of the site's own 1200 × 630 JPEGs (src/lib/og-image.ts), which get their size and type too.
+   */
   image?: string;
   /** Keep the page out of search results (unknown paths that show Home). */
   noindex?: boolean;
@@ -51,7 +55,9 @@ export function Seo({
   const fullTitle = title === meta.siteName ? title : `${title} | ${meta.siteName}`;
   const summary = description ?? meta.description;
   const url = absolute(meta.siteUrl, path);
-  const imageUrl = absolute(meta.siteUrl, image ?? meta.image);
+  const imagePath = image ?? meta.image;
+  const imageUrl = absolute(meta.siteUrl, imagePath);
+  const ownImage = isSiteOgImage(imagePath);
 
   return (
     <Helmet htmlAttributes={{ lang: "en" }}>
@@ -67,6 +73,9 @@ export function Seo({
       <meta property="og:type" content={type} />
       <meta property="og:url" content={url} />
       <meta property="og:image" content={imageUrl} />
+      {ownImage && <meta property="og:image:type" content={OG_IMAGE_TYPE} />}
+      {ownImage && <meta property="og:image:width" content={String(OG_IMAGE_WIDTH)} />}
+      {ownImage && <meta property="og:image:height" content={String(OG_IMAGE_HEIGHT)} />}
       <meta name="twitter:card" content="summary_large_image" />
       <meta name="twitter:title" content={fullTitle} />
       <meta name="twitter:description" content={summary} />
