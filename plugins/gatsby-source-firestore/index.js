@@ -1,1 +1,0 @@
-// Gatsby plugins need an entry point; this one has no browser code.
