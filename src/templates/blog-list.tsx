@@ -41,13 +41,17 @@ function NoBlogsFound(): JSX.Element {
   return <p className={styles.empty}>No Blogs Found</p>;
 }
 
+/**
+ * The cards of a page. The first row's covers load at once; the first cover is the page's largest
+ * element on a phone (and the first of equals on wider screens), fetched before anything else.
+ */
 function CardGrid({ cards }: { cards: BlogCardData[] }): JSX.Element {
   if (cards.length === 0) return <NoBlogsFound />;
   return (
     <ul className={styles.grid}>
       {cards.map((card, index) => (
         <li key={card.id}>
-          <BlogCard card={card} eager={index < 3} />
+          <BlogCard card={card} eager={index < 3} priority={index === 0} />
         </li>
       ))}
     </ul>

@@ -1,18 +1,30 @@
 import * as React from "react";
 import { graphql, useStaticQuery } from "gatsby";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
+import { HERO_IMAGE_SIZES } from "../../lib/image-slots";
 import { ResponsiveImage } from "../ResponsiveImage";
 import { GetTheAppButton } from "../layout/GetTheAppButton";
 import { HashLink } from "../layout/HashLink";
 import * as styles from "./home.module.css";
 
-/** The first screen of Home: the promise of the app and the way to get it. */
+/**
+ * The first screen of Home: the promise of the app and the way to get it. The image is the page's
+ * largest element: in the HTML, fetched first, never lazy. Its files are 350, 515, 700 and 1030px
+ * wide (the densities below, of 560px), the widths its slot takes on a 390px phone and on a 1280px
+ * screen, at 1x and 2x (HERO_IMAGE_SIZES in src/lib/image-slots.ts).
+ */
 export function Hero(): JSX.Element {
   const data = useStaticQuery<{ hero: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null }>(graphql`
     query HeroImage {
       hero: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "hero.webp" }) {
         childImageSharp {
-          gatsbyImageData(width: 560, placeholder: NONE, formats: [AUTO, WEBP, AVIF], quality: 75)
+          gatsbyImageData(
+            width: 560
+            outputPixelDensities: [0.625, 0.9196, 1.25, 1.8393]
+            placeholder: NONE
+            formats: [AUTO, WEBP, AVIF]
+            quality: 75
+          )
         }
       }
     }
@@ -40,6 +52,7 @@ export function Hero(): JSX.Element {
             alt="A phone showing a match between two profiles joined by a heart, with chat bubbles around it"
             loading="eager"
             fetchPriority="high"
+            sizes={HERO_IMAGE_SIZES}
           />
         )}
       </div>
