@@ -1,7 +1,7 @@
 // `npm run bench:js [-- /path ...]`: the JavaScript a page loads before any interaction, measured in
 // Chromium against the production build served as `npm start` serves it (gzip on). Counts every
 // script response until the network is idle (framework, app, the page's own chunks), and says
-// whether any of it contains Firebase.
+// whether any of it is Firebase, the toast library or the HTML sanitizer, none of which a first view needs.
 import { gzipSync } from "node:zlib";
 import path from "node:path";
 import { chromium } from "@playwright/test";
@@ -43,11 +43,12 @@ async function main(): Promise<void> {
         const loaded = await Promise.all(scripts);
         const gzipped = loaded.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0);
         const raw = loaded.reduce((sum, { body }) => sum + body.length, 0);
-        const firebase = loaded.some(({ body }) => /@firebase\/|firestore\.googleapis\.com/.test(body.toString("utf8")));
+        const carries = (marker: RegExp): string => (loaded.some(({ body }) => marker.test(body.toString("utf8"))) ? "YES" : "no");
         if (verbose) for (const { url, body } of loaded) console.log(`  ${url} ${body.length}`);
         console.log(
           `${route}: ${loaded.length} scripts, ${(gzipped / 1024).toFixed(1)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw); ` +
-            `Firebase in initial JS: ${firebase ? "YES" : "no"}`,
+            `in initial JS: Firebase ${carries(/@firebase\/|firestore\.googleapis\.com/)}, ` +
+            `toasts ${carries(/Toastify__toast/)}, sanitizer ${carries(/allowedSchemesAppliedToAttributes/)}`,
         );
         await page.close();
       }
