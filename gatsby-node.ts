@@ -5,7 +5,7 @@ import { publishFonts } from "./src/node/fonts";
 import { addBlogPostFields } from "./src/node/blog-post-fields";
 import { createBlogPages, homeCatchesUnknownPaths } from "./src/node/pages";
 import { writeSearchIndex } from "./src/node/search-index";
-import { allowSlowChunks } from "./src/node/webpack";
+import { configureWebpack } from "./src/node/webpack";
 import { writePagePolicies } from "./src/node/csp";
 import { writeSitemap } from "./src/node/sitemap";
 import { writeOgImages } from "./src/node/og-images";
@@ -21,7 +21,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
   await writeSearchIndex(args);
 };
 
-export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = allowSlowChunks;
+export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = configureWebpack;
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await writePagePolicies(args);
