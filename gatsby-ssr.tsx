@@ -1,10 +1,24 @@
 import type { GatsbySSR } from "gatsby";
 import * as React from "react";
 
-/** The latin subset of the site's font, fetched with the HTML so text never reflows when it arrives. */
+/**
+ * The metric-matched fallback faces ("Outfit Fallback": local Arial, Helvetica or Liberation Sans
+ * resized to Outfit's widths and line metrics), computed from the font file at build time by
+ * src/node/webpack.ts and defined for the HTML renderer only.
+ */
+declare const __FONT_FALLBACK_FACES__: string | undefined;
+
+/** The fallback @font-face rules, or none when the renderer was built without them (unit tests). */
+function fontFallbackFaces(): string {
+  return typeof __FONT_FALLBACK_FACES__ === "string" ? __FONT_FALLBACK_FACES__ : "";
+}
+
+/**
+ * Every page's head: the language, and the fallback faces inline, so the first paint already sets
+ * text in the room Outfit will take and the swap to Outfit moves nothing.
+ */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
-  setHeadComponents([
-    <link key="font-preload" rel="preload" href="/fonts/outfit-latin-wght-normal.woff2" as="font" type="font/woff2" crossOrigin="anonymous" />,
-  ]);
+  const faces = fontFallbackFaces();
+  if (faces) setHeadComponents([<style key="font-fallback" data-font-fallback="" dangerouslySetInnerHTML={{ __html: faces }} />]);
 };
