@@ -9,6 +9,8 @@ import { configureWebpack } from "./src/node/webpack";
 import { writePagePolicies } from "./src/node/csp";
 import { writeSitemap } from "./src/node/sitemap";
 import { writeOgImages } from "./src/node/og-images";
+import { writeFeed } from "./src/node/feed";
+import { writeManifest } from "./src/node/manifest";
 
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = publishFonts;
 
@@ -27,4 +29,6 @@ export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   await writePagePolicies(args);
   await writeSitemap(args);
   await writeOgImages(args);
+  await writeFeed(args);
+  await writeManifest(args);
 };

@@ -203,3 +203,76 @@ test.describe("Sharing images", () => {
     });
   }
 });
+
+test.describe("What blog readers' tools expect", () => {
+  test("/rss.xml is well-formed RSS 2.0 listing every published article with its body, and every page links it", async ({ page, request }) => {
+    const response = await request.get("/rss.xml");
+    expect(response.status()).toBe(200);
+    const xml = await response.text();
+    const index = (await (await request.get("/blog-index.json")).json()) as { slug: string }[];
+    await page.goto("/blog");
+    const feed = await page.evaluate((source) => {
+      const doc = new DOMParser().parseFromString(source, "application/xml");
+      const items = [...doc.getElementsByTagName("item")];
+      return {
+        error: doc.getElementsByTagName("parsererror")[0]?.textContent ?? null,
+        root: doc.documentElement.tagName,
+        version: doc.documentElement.getAttribute("version"),
+        links: items.map((item) => item.getElementsByTagName("link")[0]?.textContent ?? ""),
+        complete: items.every(
+          (item) =>
+            ["title", "link", "guid", "pubDate", "description", "category"].every((name) => (item.getElementsByTagName(name)[0]?.textContent ?? "") !== "") &&
+            !Number.isNaN(Date.parse(item.getElementsByTagName("pubDate")[0]!.textContent!)),
+        ),
+        firstBody: items[0]?.getElementsByTagNameNS("http://purl.org/rss/1.0/modules/content/", "encoded")[0]?.textContent ?? "",
+      };
+    }, xml);
+    expect(feed.error).toBeNull();
+    expect(feed).toMatchObject({ root: "rss", version: "2.0", complete: true });
+    expect(feed.links.map((link) => new URL(link).pathname)).toEqual(index.map((article) => `/blogarticle/${article.slug}`));
+    expect(feed.firstBody).toMatch(/<p>[\s\S]+<\/p>/);
+    expect(xml).not.toContain("draft-");
+    for (const route of ["/", "/blog", "/blogarticle/first-date-checklist", "/terms"]) {
+      await page.goto(route);
+      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/rss.xml");
+    }
+  });
+
+  test("the web app manifest names the app, its colours and its icons, maskable ones included, all served from the site", async ({ page, request }) => {
+    await page.goto("/");
+    const href = await page.locator('link[rel="manifest"]').getAttribute("href");
+    expect(href).toBe("/manifest.webmanifest");
+    const response = await request.get(href!);
+    expect(response.status()).toBe(200);
+    const manifest = (await response.json()) as { name: string; short_name: string; theme_color: string; background_color: string; start_url: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ name: "Kindred", short_name: "Kindred", theme_color: "#b3124f", background_color: "#ffffff", start_url: "/" });
+    expect(manifest.icons.some((icon) => icon.purpose === "maskable" && icon.sizes === "512x512")).toBe(true);
+    expect(manifest.icons.some((icon) => icon.purpose === "any" && icon.sizes === "192x192")).toBe(true);
+    for (const icon of manifest.icons) {
+      expect(icon.src.startsWith("/")).toBe(true);
+      const file = await request.get(icon.src);
+      expect(file.status(), icon.src).toBe(200);
+      const { format, width, height } = await sharp(await file.body()).metadata();
+      expect(`${format} ${width}x${height}`).toBe(`png ${icon.sizes}`);
+    }
+    await expect(page.locator('meta[name="theme-color"]')).toHaveAttribute("content", manifest.theme_color);
+    const touch = await page.locator('link[rel="apple-touch-icon"]').getAttribute("href");
+    expect((await request.get(touch!)).status()).toBe(200);
+  });
+
+  test("an article ships no highlighting code: the browser gets no highlight.js", async ({ page, request }) => {
+    const scripts: string[] = [];
+    page.on("response", (response) => {
+      if (response.request().resourceType() === "script") scripts.push(response.url());
+    });
+    await page.goto("/blogarticle/first-date-checklist");
+    await waitForHydration(page);
+    await page.waitForLoadState("networkidle");
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const script of scripts) {
+      const source = await (await request.get(new URL(script).pathname)).text();
+      expect(source, script).not.toMatch(/highlightAuto|hljs/);
+    }
+    await expect(page.locator("pre code").first()).toBeVisible();
+  });
+});

@@ -16,7 +16,7 @@ export type SafeBlock =
   | { type: "delimiter" }
   | { type: "image"; url: string; caption: string; alt: string; withBorder: boolean; stretched: boolean; withBackground: boolean }
   | { type: "table"; withHeadings: boolean; rows: string[][] }
-  | { type: "code"; code: string }
+  | { type: "code"; code: string; /** Build-time only: the code as escaped text in `<span class="hljs-…">` tokens (src/node/highlight.ts). */ highlighted?: string }
   | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
   | { type: "link"; href: string; caption: string };
 

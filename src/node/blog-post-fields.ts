@@ -2,6 +2,7 @@ import type { CreateSchemaCustomizationArgs, Node } from "gatsby";
 import { safeBlocks, type SafeBlock } from "../lib/article-body";
 import { plainText } from "../lib/sanitize";
 import { similarArticles } from "../lib/similar";
+import { highlightCodeBlocks } from "./highlight";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
 // similar articles. They are resolvers, not page context, so an article page's context is only
@@ -33,12 +34,18 @@ interface ResolverContext {
 // blocks, and a problem in the body is reported once, whichever field asked first.
 const blocksCache = new Map<string, SafeBlock[]>();
 
-/** The article's body with every block checked and sanitized; a block left out is reported, naming the document. */
+/**
+ * The article's body with every block checked and sanitized, and code blocks highlighted; a block
+ * left out is reported, naming the document.
+ */
 export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
   let blocks = blocksCache.get(key);
   if (!blocks) {
-    blocks = safeBlocks(post.content.blocks, (message) => warn(`blogMetaData/${post.documentId}: field "content" ${message}.`));
+    blocks = highlightCodeBlocks(
+      safeBlocks(post.content.blocks, (message) => warn(`blogMetaData/${post.documentId}: field "content" ${message}.`)),
+      post.content.blocks,
+    );
     blocksCache.set(key, blocks);
   }
   return blocks;

@@ -65,6 +65,10 @@ export function Seo({
       <meta name="description" content={summary} />
       <link rel="canonical" href={url} />
       <link rel="icon" href="/favicon.png" type="image/png" />
+      {/* Written by the build: src/node/manifest.ts and src/node/feed.ts. */}
+      <link rel="manifest" href="/manifest.webmanifest" />
+      <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
+      <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} blog`} href="/rss.xml" />
       <meta name="theme-color" content="#b3124f" />
       {noindex && <meta name="robots" content="noindex" />}
       <meta property="og:site_name" content={meta.siteName} />

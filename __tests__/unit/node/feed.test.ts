@@ -1,0 +1,136 @@
+import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BuildArgs, Reporter, Store } from "gatsby";
+import type { SafeBlock } from "../../../src/lib/article-blocks";
+import { articleHtml, cdata, rssXml, writeFeed, xmlText, type FeedArticle } from "../../../src/node/feed";
+
+// jsdom's DOMParser is a strict XML parser: a document that is not well-formed XML parses to a
+// <parsererror> element.
+function parseXml(xml: string): Document {
+  const doc = new DOMParser().parseFromString(xml, "application/xml");
+  const error = doc.getElementsByTagName("parsererror")[0];
+  if (error) throw new Error(`not well-formed XML: ${error.textContent ?? ""}`);
+  return doc;
+}
+
+const CONTENT_NS = "http://purl.org/rss/1.0/modules/content/";
+const channel = { siteUrl: "https://kindred.example", title: "Kindred blog", description: "Dating advice & tips" };
+
+const body: SafeBlock[] = [
+  { type: "header", html: "Before <em>the</em> date", level: 1 },
+  { type: "paragraph", html: 'Read <a href="/blog/2">more</a> &amp; <a href="https://elsewhere.example/x">this</a>.' },
+  { type: "list", ordered: false, items: [{ html: "One", items: [{ html: "Nested", items: [] }] }] },
+  { type: "code", code: "if (a < b && c) { return ']]>'; }", highlighted: '<span class="hljs-keyword">if</span>' },
+  { type: "image", url: "/blog-images/cover.webp", caption: "A <b>café</b>", alt: 'A "café"', withBorder: false, stretched: false, withBackground: false },
+  { type: "table", withHeadings: true, rows: [["Situation", "What to do"], ["Late", "Text"]] },
+  { type: "quote", html: "Be kind", caption: "Maya", alignment: "left" },
+  { type: "delimiter" },
+  { type: "embed", service: "YouTube", embedUrl: "https://www.youtube-nocookie.com/embed/x", sourceUrl: "https://www.youtube.com/watch?v=abc&t=1", caption: "Watch", aspectRatio: 1.7 },
+];
+
+const article = (overrides: Partial<FeedArticle> = {}): FeedArticle => ({
+  slug: "first-date-checklist",
+  title: 'The "First Date" Checklist & <more>',
+  lastUpdate: "2024-10-14T10:00:00.000Z",
+  categories: ["First Dates", "Tips & Tricks"],
+  description: "Everything in one place <b>now</b>",
+  safeBlocks: body,
+  ...overrides,
+});
+
+describe("rssXml", () => {
+  it("is well-formed RSS 2.0 with one item per article, in order, with every field", () => {
+    const doc = parseXml(rssXml(channel, [article(), article({ slug: "second", title: "Second", categories: [] })], new Date("2024-11-01T00:00:00Z")));
+    expect(doc.documentElement.tagName).toBe("rss");
+    expect(doc.documentElement.getAttribute("version")).toBe("2.0");
+    const channelElement = doc.getElementsByTagName("channel")[0]!;
+    expect(channelElement.getElementsByTagName("title")[0]!.textContent).toBe("Kindred blog");
+    expect(channelElement.getElementsByTagName("link")[0]!.textContent).toBe("https://kindred.example/blog");
+    expect(channelElement.getElementsByTagName("lastBuildDate")[0]!.textContent).toBe("Fri, 01 Nov 2024 00:00:00 GMT");
+    const items = [...doc.getElementsByTagName("item")];
+    expect(items).toHaveLength(2);
+    const first = items[0]!;
+    const field = (name: string): string | null => first.getElementsByTagName(name)[0]?.textContent ?? null;
+    expect(field("title")).toBe('The "First Date" Checklist & <more>');
+    expect(field("link")).toBe("https://kindred.example/blogarticle/first-date-checklist");
+    expect(field("guid")).toBe("https://kindred.example/blogarticle/first-date-checklist");
+    expect(field("pubDate")).toBe("Mon, 14 Oct 2024 10:00:00 GMT");
+    expect(field("description")).toBe("Everything in one place <b>now</b>");
+    expect([...first.getElementsByTagName("category")].map((c) => c.textContent)).toEqual(["First Dates", "Tips & Tricks"]);
+    expect(items[1]!.getElementsByTagName("category")).toHaveLength(0);
+
+    const html = first.getElementsByTagNameNS(CONTENT_NS, "encoded")[0]!.textContent!;
+    expect(html).toBe(articleHtml(body, channel.siteUrl));
+    expect(html).toContain("<h2>Before <em>the</em> date</h2>");
+    expect(html).toContain("<pre><code>if (a &lt; b &amp;&amp; c) { return ']]&gt;'; }</code></pre>");
+  });
+
+  it("keeps a body with ']]>' and characters XML forbids well-formed", () => {
+    const hostile = article({
+      title: "Bell \u0007 and lone \uD800 surrogate",
+      safeBlocks: [{ type: "paragraph", html: "end ]]> of <b>CDATA</b> \u0001 \uFFFE" }],
+    });
+    const doc = parseXml(rssXml(channel, [hostile]));
+    const html = doc.getElementsByTagNameNS(CONTENT_NS, "encoded")[0]!.textContent!;
+    expect(html).toBe("<p>end ]]> of <b>CDATA</b>  </p>");
+    expect(doc.getElementsByTagName("item")[0]!.getElementsByTagName("title")[0]!.textContent).toBe("Bell  and lone  surrogate");
+  });
+
+  it("is well-formed with no articles at all", () => {
+    expect(parseXml(rssXml(channel, [])).getElementsByTagName("item")).toHaveLength(0);
+  });
+});
+
+describe("articleHtml", () => {
+  it("gives the whole body with site paths made absolute and outside links kept", () => {
+    const html = articleHtml(body, "https://kindred.example");
+    expect(html).toContain('<a href="https://kindred.example/blog/2">more</a>');
+    expect(html).toContain('<a href="https://elsewhere.example/x">this</a>');
+    expect(html).toContain('<img src="https://kindred.example/blog-images/cover.webp" alt="A &quot;café&quot;">');
+    expect(html).toContain("<figcaption>A <b>café</b></figcaption>");
+    expect(html).toContain("<ul><li>One<ul><li>Nested</li></ul></li></ul>");
+    expect(html).toContain("<thead><tr><th>Situation</th><th>What to do</th></tr></thead><tbody><tr><td>Late</td><td>Text</td></tr></tbody>");
+    expect(html).toContain("<blockquote><p>Be kind</p><p>— Maya</p></blockquote>");
+    expect(html).toContain("<hr>");
+    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abc&amp;t=1">Open on YouTube</a> Watch');
+    // Feed readers get the code as text, not the site's highlighting spans.
+    expect(html).not.toContain("hljs");
+  });
+
+  it("does not turn protocol-relative or backslash paths into site paths", () => {
+    expect(articleHtml([{ type: "paragraph", html: '<a href="//evil.example/x">x</a>' }], "https://kindred.example")).toContain('href="//evil.example/x"');
+  });
+});
+
+describe("xmlText and cdata", () => {
+  it("escape what XML needs escaped", () => {
+    expect(xmlText(`<a href="x">'&'</a>`)).toBe("&lt;a href=&quot;x&quot;&gt;&apos;&amp;&apos;&lt;/a&gt;");
+    expect(cdata("a]]>b")).toBe("<![CDATA[a]]]]><![CDATA[>b]]>");
+    expect(xmlText("emoji 💞 stays")).toBe("emoji 💞 stays");
+  });
+});
+
+describe("writeFeed", () => {
+  it("writes public/rss.xml from the articles, newest first as queried", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "feed-"));
+    await mkdir(path.join(site, "public"));
+    const graphql = jest.fn().mockResolvedValue({
+      data: {
+        site: { siteMetadata: { siteUrl: "https://kindred.example", siteName: "Kindred", description: "Dating advice" } },
+        allBlogPost: { nodes: [article({ slug: "newer" }), article({ slug: "older" })] },
+      },
+    });
+    const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
+    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
+    await writeFeed({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+    const doc = parseXml(await readFile(path.join(site, "public", "rss.xml"), "utf8"));
+    expect([...doc.getElementsByTagName("guid")].map((guid) => guid.textContent)).toEqual([
+      "https://kindred.example/blogarticle/newer",
+      "https://kindred.example/blogarticle/older",
+    ]);
+    expect(doc.getElementsByTagName("title")[0]!.textContent).toBe("Kindred blog");
+    expect(graphql.mock.calls[0]![0]).toMatch(/allBlogPost\(sort: \{ lastUpdate: DESC \}\)/);
+    expect(reporter.info).toHaveBeenCalledWith("/rss.xml lists 2 articles");
+  });
+});

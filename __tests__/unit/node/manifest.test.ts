@@ -1,0 +1,72 @@
+/** @jest-environment node */
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BuildArgs, Reporter, Store } from "gatsby";
+import sharp from "sharp";
+import { APPLE_TOUCH_ICON, ICONS, MANIFEST_PATH, MARK_SVG, MASKABLE_SAFE_RADIUS, maskableSvg, renderIcon, writeManifest } from "../../../src/node/manifest";
+
+const root = path.join(__dirname, "../../..");
+const mark = (): Promise<string> => readFile(path.join(root, MARK_SVG), "utf8");
+
+async function pixels(png: Buffer): Promise<{ data: Buffer; size: number }> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, size: info.width };
+}
+
+describe("the maskable icon", () => {
+  it("fills the whole square: no transparent corner for a launcher to show", async () => {
+    const { data, size } = await pixels(await renderIcon(maskableSvg(await mark()), 192));
+    for (const [x, y] of [[0, 0], [size - 1, 0], [0, size - 1], [size - 1, size - 1]]) expect(data[(y! * size + x!) * 4 + 3]).toBe(255);
+  });
+
+  it("keeps the whole mark inside the safe circle (40% of the size around the centre)", async () => {
+    const size = 512;
+    const svg = maskableSvg(await mark());
+    // The same square with the background alone: whatever differs from it is the mark.
+    const backgroundOnly = svg.replace(/<g transform=[\s\S]*<\/g>/, "");
+    const [icon, background] = await Promise.all([renderIcon(svg, size), renderIcon(backgroundOnly, size)].map(async (png) => pixels(await png)));
+    let markPixels = 0;
+    let farthest = 0;
+    for (let y = 0; y < size; y += 1) {
+      for (let x = 0; x < size; x += 1) {
+        const at = (y * size + x) * 4;
+        const difference = Math.max(...[0, 1, 2].map((channel) => Math.abs(icon!.data[at + channel]! - background!.data[at + channel]!)));
+        if (difference <= 6) continue;
+        markPixels += 1;
+        farthest = Math.max(farthest, Math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2));
+      }
+    }
+    expect(markPixels).toBeGreaterThan(size * size * 0.1);
+    expect(farthest).toBeLessThanOrEqual(MASKABLE_SAFE_RADIUS * size);
+  });
+
+  it("needs a background <rect/> and a viewBox to work from", () => {
+    expect(() => maskableSvg('<svg xmlns="http://www.w3.org/2000/svg"><circle r="3"/></svg>')).toThrow(/background/);
+  });
+});
+
+describe("writeManifest", () => {
+  it("writes the manifest with the site's name and colours, and every icon it lists at its size", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "manifest-"));
+    await mkdir(path.join(site, "public"));
+    await mkdir(path.join(site, path.dirname(MARK_SVG)), { recursive: true });
+    await writeFile(path.join(site, MARK_SVG), await mark());
+    const graphql = jest.fn().mockResolvedValue({ data: { site: { siteMetadata: { title: "Kindred", siteName: "Kindred", description: "Dating for meaningful connections" } } } });
+    const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
+    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
+    await writeManifest({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+
+    const manifest = JSON.parse(await readFile(path.join(site, "public", MANIFEST_PATH), "utf8")) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(manifest).toMatchObject({ name: "Kindred", short_name: "Kindred", start_url: "/", display: "standalone", theme_color: "#b3124f", background_color: "#ffffff" });
+    expect(manifest.icons.map((icon) => icon.purpose).sort()).toEqual(["any", "any", "maskable", "maskable"]);
+    for (const icon of manifest.icons) {
+      expect(icon.src).toMatch(/^\/icons\/[\w-]+\.png$/);
+      const meta = await sharp(path.join(site, "public", icon.src)).metadata();
+      expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
+      expect(meta.format).toBe("png");
+    }
+    expect(manifest.icons).toHaveLength(ICONS.length);
+    expect((await sharp(path.join(site, "public", APPLE_TOUCH_ICON)).metadata()).width).toBe(180);
+  });
+});

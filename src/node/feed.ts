@@ -1,0 +1,154 @@
+import { writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { BuildArgs } from "gatsby";
+import { headingTag, type SafeBlock, type SafeListItem } from "../lib/article-blocks";
+import { articlePath } from "../lib/slug";
+import { publicDir } from "./site-paths";
+
+// The blog as an RSS 2.0 feed at /rss.xml: every published article, newest first, with its
+// summary, categories and full body. The body is the HTML the build already sanitized
+// (src/lib/article-body.ts); this module only writes it out, with site paths made absolute.
+
+/** Where the feed is served; the page head links it (src/components/layout/Seo.tsx). */
+export const FEED_PATH = "/rss.xml";
+
+export interface FeedArticle {
+  slug: string;
+  title: string;
+  lastUpdate: string;
+  categories: string[];
+  description: string;
+  safeBlocks: SafeBlock[];
+}
+
+export interface FeedChannel {
+  siteUrl: string;
+  title: string;
+  description: string;
+}
+
+/** Characters XML 1.0 does not allow anywhere, even escaped; untrusted text may carry them. */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+
+/** Text as XML character data or an attribute value. */
+export function xmlText(value: string): string {
+  return value.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+}
+
+/** HTML inside a CDATA section; a "]]>" in it is split across two sections. */
+export function cdata(html: string): string {
+  return `<![CDATA[${html.replace(NOT_XML, "").replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
+}
+
+/** Text (code, alt text) as escaped HTML. */
+const htmlText = (value: string): string => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
+
+/** Site paths in href and src made absolute: a feed reader shows the body away from the site. */
+export function absoluteUrls(html: string, siteUrl: string): string {
+  return html.replace(/\b(href|src)="\/(?![/\\])/g, `$1="${siteUrl}/`);
+}
+
+function listHtml(items: SafeListItem[], ordered: boolean): string {
+  const tag = ordered ? "ol" : "ul";
+  return `<${tag}>${items.map((item) => `<li>${item.html}${item.items.length > 0 ? listHtml(item.items, ordered) : ""}</li>`).join("")}</${tag}>`;
+}
+
+/** One block as HTML; its HTML strings are already sanitized, its plain strings are escaped here. */
+function blockHtml(block: SafeBlock, blocks: SafeBlock[]): string {
+  switch (block.type) {
+    case "paragraph":
+      return `<p>${block.html}</p>`;
+    case "header": {
+      const tag = headingTag(block.level, blocks);
+      return `<${tag}>${block.html}</${tag}>`;
+    }
+    case "list":
+      return listHtml(block.items, block.ordered);
+    case "quote":
+      return `<blockquote><p>${block.html}</p>${block.caption ? `<p>— ${block.caption}</p>` : ""}</blockquote>`;
+    case "delimiter":
+      return "<hr>";
+    case "image":
+      return `<figure><img src="${htmlText(block.url)}" alt="${htmlText(block.alt)}">${block.caption ? `<figcaption>${block.caption}</figcaption>` : ""}</figure>`;
+    case "table": {
+      const [first, ...rest] = block.rows;
+      const head = block.withHeadings && first ? `<thead><tr>${first.map((cell) => `<th>${cell}</th>`).join("")}</tr></thead>` : "";
+      const body = (block.withHeadings ? rest : block.rows).map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join("")}</tr>`).join("");
+      return `<table>${head}<tbody>${body}</tbody></table>`;
+    }
+    case "code":
+      return `<pre><code>${htmlText(block.code)}</code></pre>`;
+    case "embed":
+      return `<p><a href="${htmlText(block.sourceUrl)}">${htmlText(`Open on ${block.service}`)}</a>${block.caption ? ` ${block.caption}` : ""}</p>`;
+    case "link":
+      return `<p><a href="${htmlText(block.href)}">${htmlText(block.href)}</a></p>`;
+  }
+}
+
+/** An article's whole body as HTML for a feed reader. */
+export function articleHtml(blocks: SafeBlock[], siteUrl: string): string {
+  return absoluteUrls(blocks.map((block) => blockHtml(block, blocks)).join("\n"), siteUrl);
+}
+
+/** RFC 822 dates, as RSS 2.0 asks. */
+const rfc822 = (iso: string): string => new Date(iso).toUTCString();
+
+/** The RSS 2.0 document for these articles, in the order given (newest first). */
+export function rssXml(channel: FeedChannel, articles: FeedArticle[], builtAt: Date = new Date()): string {
+  const { siteUrl } = channel;
+  const items = articles.map((article) => {
+    const link = `${siteUrl}${articlePath(article.slug)}`;
+    return [
+      "<item>",
+      `<title>${xmlText(article.title)}</title>`,
+      `<link>${xmlText(link)}</link>`,
+      `<guid isPermaLink="true">${xmlText(link)}</guid>`,
+      `<pubDate>${rfc822(article.lastUpdate)}</pubDate>`,
+      `<description>${xmlText(article.description)}</description>`,
+      ...article.categories.map((category) => `<category>${xmlText(category)}</category>`),
+      `<content:encoded>${cdata(articleHtml(article.safeBlocks, siteUrl))}</content:encoded>`,
+      "</item>",
+    ].join("\n");
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom" xmlns:content="http://purl.org/rss/1.0/modules/content/">',
+    "<channel>",
+    `<title>${xmlText(channel.title)}</title>`,
+    `<link>${xmlText(`${siteUrl}/blog`)}</link>`,
+    `<description>${xmlText(channel.description)}</description>`,
+    "<language>en</language>",
+    `<lastBuildDate>${builtAt.toUTCString()}</lastBuildDate>`,
+    `<atom:link href="${xmlText(`${siteUrl}${FEED_PATH}`)}" rel="self" type="application/rss+xml"/>`,
+    ...items,
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n");
+}
+
+interface FeedQuery {
+  site: { siteMetadata: { siteUrl: string; siteName: string; description: string } };
+  allBlogPost: { nodes: FeedArticle[] };
+}
+
+/** onPostBuild: writes /rss.xml with every published article, newest first. */
+export async function writeFeed({ graphql, reporter, store }: Pick<BuildArgs, "graphql" | "reporter" | "store">): Promise<void> {
+  const result = await graphql<FeedQuery>(`
+    query BlogFeed {
+      site { siteMetadata { siteUrl siteName description } }
+      allBlogPost(sort: { lastUpdate: DESC }) {
+        nodes { slug title lastUpdate categories description safeBlocks }
+      }
+    }
+  `);
+  if (result.errors || !result.data) {
+    reporter.panicOnBuild("Could not query the articles for the feed", result.errors);
+    return;
+  }
+  const { siteUrl, siteName, description } = result.data.site.siteMetadata;
+  const articles = result.data.allBlogPost.nodes;
+  await writeFile(path.join(publicDir(store), FEED_PATH), rssXml({ siteUrl, title: `${siteName} blog`, description }, articles));
+  reporter.info(`${FEED_PATH} lists ${articles.length} articles`);
+}
