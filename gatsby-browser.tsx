@@ -1,5 +1,4 @@
 import type { GatsbyBrowser } from "gatsby";
-import "react-toastify/dist/ReactToastify.css";
 import "./src/styles/global.css";
 import { scrollToHash } from "./src/lib/hash-scroll";
 

@@ -19,8 +19,8 @@ export const LATIN_FONT_FILE = "outfit-latin-wght-normal.woff2";
 export const FALLBACK_FAMILY = "Outfit Fallback";
 
 /**
- * onPreBootstrap: publishes the font files under /fonts/, the stable URLs that global.css and the
- * preload link use (webpack would otherwise give them hashed names).
+ * onPreBootstrap: publishes the font files under /fonts/, the stable URLs that global.css uses
+ * (webpack would otherwise give them hashed names; the hosting rules cache them for a year).
  */
 export async function publishFonts({ store }: Pick<ParentSpanPluginArgs, "store">): Promise<void> {
   const root = siteDir(store);

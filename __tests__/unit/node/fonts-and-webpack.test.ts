@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -7,7 +8,15 @@ import type { FontMetrics } from "@capsizecss/core";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import * as fonts from "../../../src/node/fonts";
 import { FONT_FILES, FONT_STACK, LATIN_FONT_FILE, LOCAL_FALLBACKS, fallbackFontFaces, publishFonts } from "../../../src/node/fonts";
-import { FONT_FALLBACK_GLOBAL, configureWebpack } from "../../../src/node/webpack";
+import {
+  FONT_FALLBACK_GLOBAL,
+  GATSBY_RUNTIME_STUB,
+  TOAST_STYLE_SOURCES,
+  TOAST_STYLESHEET_GLOBAL,
+  UNUSED_GATSBY_MODULES,
+  configureWebpack,
+  publishToastStylesheet,
+} from "../../../src/node/webpack";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const storeAt = (directory: string): Store => ({ getState: () => ({ program: { directory } }) }) as unknown as Store;
@@ -89,15 +98,20 @@ describe("fallbackFontFaces", () => {
 });
 
 /** A stand-in for Gatsby's own configuration of a stage, as getConfig returns it. */
+class TerserPlugin {}
 const gatsbyConfig = (): Record<string, unknown> => ({
   output: { path: "/site/public", publicPath: "/" },
+  target: ["web", "es5"],
   devtool: "source-map",
   plugins: [{ gatsbys: true }],
+  optimization: { minimizer: [new TerserPlugin(), { cssMinimizer: true }] },
 });
 
 const fakePlugins = {
   define: (definitions: Record<string, string>) => ({ define: definitions }),
   sourceMapDevTool: (options: Record<string, unknown>) => ({ sourceMapDevTool: options }),
+  normalModuleReplacement: (pattern: RegExp) => ({ normalModuleReplacement: pattern }),
+  minifyJs: (options: Record<string, unknown>) => ({ minifyJs: options }),
 } as unknown as CreateWebpackConfigArgs["plugins"];
 
 /** The configuration configureWebpack puts back for `stage`, in a scratch site. */
@@ -105,6 +119,10 @@ async function configFor(stage: string, plugins = fakePlugins): Promise<Record<s
   const replaceWebpackConfig = jest.fn();
   const setWebpackConfig = jest.fn();
   const site = await mkdtemp(path.join(tmpdir(), "webpack-"));
+  for (const source of TOAST_STYLE_SOURCES) {
+    await mkdir(path.dirname(path.join(site, source)), { recursive: true });
+    await writeFile(path.join(site, source), `/* ${source} */`);
+  }
   await configureWebpack({
     actions: { replaceWebpackConfig, setWebpackConfig } as unknown as CreateWebpackConfigArgs["actions"],
     stage,
@@ -139,15 +157,79 @@ describe("configureWebpack", () => {
     expect(config.plugins).toContainEqual({ sourceMapDevTool: { filename: "../.cache/source-maps/[file].map", append: false } });
   });
 
-  it("leaves the other stages' source maps as Gatsby sets them", async () => {
+  it("leaves the other stages' source maps, target and minifiers as Gatsby sets them", async () => {
     const config = await configFor("build-html");
-    expect(config.devtool).toBe("source-map");
+    expect(config).toMatchObject({ devtool: "source-map", target: ["web", "es5"] });
     expect(JSON.stringify(config.plugins)).not.toContain("sourceMapDevTool");
   });
 
-  it("hands the HTML renderer the fallback faces", async () => {
+  it("writes and minifies the production browser bundle as ES2017, keeping the CSS minifier", async () => {
+    const config = await configFor("build-javascript");
+    expect(config.target).toEqual(["web", "es2017"]);
+    const [js, css] = (config.optimization as { minimizer: unknown[] }).minimizer;
+    expect(js).toEqual({ minifyJs: { terserOptions: { ecma: 2017, parse: { ecma: 2017 }, compress: { ecma: 2017, passes: 2 }, output: { ecma: 2017 } } } });
+    expect(css).toEqual({ cssMinimizer: true });
+  });
+
+  it("hands the HTML renderer the fallback faces and the browser bundles the toast stylesheet's URL", async () => {
     const html = await configFor("build-html");
     expect(html.plugins).toContainEqual({ define: { [FONT_FALLBACK_GLOBAL]: expect.stringContaining("Outfit Fallback") } });
-    expect(JSON.stringify((await configFor("build-javascript")).plugins)).not.toContain("Outfit Fallback");
+    const browser = await configFor("build-javascript");
+    expect(browser.plugins).toContainEqual({ define: { [TOAST_STYLESHEET_GLOBAL]: expect.stringMatching(/^"\/toastify-[0-9a-f]{20}\.css"$/) } });
+  });
+});
+
+describe("publishToastStylesheet", () => {
+  it("publishes the library's stylesheet and the site's changes as one file named by its content", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "toasts-"));
+    for (const source of TOAST_STYLE_SOURCES) {
+      await mkdir(path.dirname(path.join(site, source)), { recursive: true });
+      await writeFile(path.join(site, source), `/* ${path.basename(source)} */`);
+    }
+    const url = await publishToastStylesheet(site);
+    expect(await readFile(path.join(site, "public", url), "utf8")).toBe("/* ReactToastify.css */\n/* toasts.css */");
+    await writeFile(path.join(site, TOAST_STYLE_SOURCES[1]!), "/* changed */");
+    expect(await publishToastStylesheet(site)).not.toBe(url);
+  });
+
+  it("sets the toasts in the site's font", async () => {
+    const ours = await readFile(path.join(ROOT, "src", "components", "layout", "toasts.css"), "utf8");
+    expect(ours).toMatch(/--toastify-font-family:\s*var\(--font-body\)/);
+  });
+});
+
+describe("the parts of Gatsby's browser runtime left out of the production bundle", () => {
+
+  it("match modules of the installed Gatsby, so an upgrade that moves them is noticed", () => {
+    const gatsby = path.join(ROOT, "node_modules", "gatsby");
+    // Gatsby copies cache-dir/ into the site's .cache/ before bundling.
+    const candidates = [
+      path.join(gatsby, "dist", "internal-plugins", "partytown", "gatsby-browser.js"),
+      path.join(gatsby, "cache-dir", "register-service-worker.js").replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
+      path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js").replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
+    ];
+    expect(existsSync(candidates[0]!)).toBe(true);
+    expect(existsSync(path.join(gatsby, "cache-dir", "register-service-worker.js"))).toBe(true);
+    expect(existsSync(path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js"))).toBe(true);
+    UNUSED_GATSBY_MODULES.forEach((pattern, index) => expect(candidates[index]).toMatch(pattern));
+    // The Head handler is the one export of its module that Gatsby imports; the stub has it.
+    expect(readFileSync(path.join(gatsby, "cache-dir", "page-renderer.js"), "utf8")).toContain('import { headHandlerForBrowser } from "./head/head-export-handler-for-browser"');
+    expect(readFileSync(path.join(ROOT, GATSBY_RUNTIME_STUB), "utf8")).toContain("export function headHandlerForBrowser()");
+  });
+
+  it("are unused: no page exports a Head, and no plugin asks for a service worker", () => {
+    for (const folder of ["src/pages", "src/templates"]) {
+      for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) => /\.[jt]sx?$/.test(name))) {
+        expect(readFileSync(path.join(ROOT, folder, file), "utf8")).not.toMatch(/export\s+(const|let|var|function)\s+Head\b|export\s*\{[^}]*\bHead\b/);
+      }
+    }
+    expect(readFileSync(path.join(ROOT, "gatsby-config.ts"), "utf8")).not.toMatch(/gatsby-plugin-(offline|pwa)/);
+  });
+
+  it("are swapped for the stub in the production browser bundle only", async () => {
+    const replaced = async (stage: string): Promise<unknown[]> =>
+      ((await configFor(stage)).plugins as { normalModuleReplacement?: RegExp }[]).filter((plugin) => plugin.normalModuleReplacement).map((plugin) => plugin.normalModuleReplacement);
+    expect(await replaced("build-javascript")).toEqual(UNUSED_GATSBY_MODULES);
+    expect(await replaced("develop")).toEqual([]);
   });
 });

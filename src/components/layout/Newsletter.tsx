@@ -1,7 +1,7 @@
 import * as React from "react";
-import { toast } from "react-toastify/unstyled";
 import { isValidEmail } from "../../lib/email";
 import { NEWSLETTER_INVALID, NEWSLETTER_SUBSCRIBED } from "../../lib/messages";
+import { showToast } from "./Toasts";
 import * as styles from "./footer.module.css";
 
 /**
@@ -13,8 +13,8 @@ export function Newsletter(): JSX.Element {
 
   const subscribe = (event: React.FormEvent<HTMLFormElement>): void => {
     event.preventDefault();
-    if (isValidEmail(email)) toast.success(NEWSLETTER_SUBSCRIBED);
-    else toast.error(NEWSLETTER_INVALID);
+    if (isValidEmail(email)) void showToast("success", NEWSLETTER_SUBSCRIBED);
+    else void showToast("error", NEWSLETTER_INVALID);
     setEmail("");
   };
 

@@ -1,0 +1,130 @@
+/** @jest-environment node */
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { runInNewContext } from "node:vm";
+import type { Reporter, Store } from "gatsby";
+import {
+  BOOT_SCRIPT_ID,
+  bootAfterFirstPaint,
+  bootScript,
+  chunkGroupScripts,
+  pageDataFile,
+  pagePathIn,
+  rewritePageScripts,
+  type WebpackStats,
+} from "../../../src/node/page-boot";
+
+/** The end of a page as Gatsby writes it: the page path, the chunk map, then its three scripts. */
+const page = (pagePath: string): string =>
+  `<!DOCTYPE html><html><head><title>t</title></head><body><div id="___gatsby"><main>Hello</main></div>` +
+  `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath=${JSON.stringify(pagePath)};/*]]>*/</script>` +
+  `<!-- slice-start id="_gatsby-scripts-1" --><script id="gatsby-chunk-mapping">window.___chunkMapping="{}";</script>` +
+  `<script src="/webpack-runtime-1.js" async></script><script src="/framework-2.js" async></script><script src="/app-3.js" async></script>` +
+  `<!-- slice-end id="_gatsby-scripts-1" --></body></html>`;
+
+const stats: WebpackStats = {
+  namedChunkGroups: {
+    "component---src-templates-blog-list-tsx": { assets: [{ name: "commons-4.js" }, { name: "component---src-templates-blog-list-tsx-5.js" }, { name: "styles.css" }] },
+  },
+};
+
+describe("rewritePageScripts", () => {
+  const rewritten = rewritePageScripts(page("/blog"), (pagePath) => (pagePath === "/blog" ? chunkGroupScripts(stats, "component---src-templates-blog-list-tsx") : []));
+
+  it("leaves no script that runs by itself before the first paint", () => {
+    expect(rewritten).not.toMatch(/<script[^>]* src=/);
+  });
+
+  it("preloads, at low priority, Gatsby's scripts and then the page's own chunks, each once", () => {
+    const preloads = [...rewritten.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)"\/>/g)].map((match) => match[1]);
+    expect(preloads).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js", "/commons-4.js", "/component---src-templates-blog-list-tsx-5.js"]);
+  });
+
+  it("keeps the rest of the page as it was, the inline scripts included", () => {
+    const withoutBoot = rewritten.replace(/<link rel="preload"[^>]*>/g, "").replace(new RegExp(`<script id="${BOOT_SCRIPT_ID}">.*?</script>`), "");
+    expect(withoutBoot).toBe(page("/blog").replace(/<script src="[^"]+" async><\/script>/g, ""));
+  });
+
+  it("leaves a page already rewritten, or one without Gatsby's scripts, unchanged", () => {
+    expect(rewritePageScripts(rewritten, () => ["/x.js"])).toBe(rewritten);
+    const plain = "<!DOCTYPE html><html><head></head><body><p>plain</p></body></html>";
+    expect(rewritePageScripts(plain, () => ["/x.js"])).toBe(plain);
+  });
+});
+
+describe("bootScript", () => {
+  /** Runs the inline script against a minimal document; returns what it appended and when. */
+  function run(visibilityState: "visible" | "hidden") {
+    const appended: { src: string; async: boolean }[] = [];
+    const frames: (() => void)[] = [];
+    const timers: (() => void)[] = [];
+    const document = {
+      visibilityState,
+      createElement: () => ({ src: "", async: false }),
+      body: { appendChild: (element: { src: string; async: boolean }) => appended.push(element) },
+    };
+    runInNewContext(bootScript(["/a.js", "/b.js"]), {
+      document,
+      requestAnimationFrame: (callback: () => void) => frames.push(callback),
+      setTimeout: (callback: () => void) => timers.push(callback),
+    });
+    return { appended, frames, timers };
+  }
+
+  it("inserts the scripts only after a frame has been painted, then in a task of their own", () => {
+    const { appended, frames, timers } = run("visible");
+    expect(appended).toEqual([]);
+    frames.forEach((frame) => frame());
+    expect(appended).toEqual([]);
+    timers.forEach((timer) => timer());
+    expect(appended).toEqual([
+      { src: "/a.js", async: true },
+      { src: "/b.js", async: true },
+    ]);
+  });
+
+  it("inserts them at once in a hidden tab, where no frame would come", () => {
+    expect(run("hidden").appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+  });
+});
+
+describe("page paths and data", () => {
+  it("reads the page path Gatsby writes into the page", () => {
+    expect(pagePathIn(page("/blog/2"))).toBe("/blog/2");
+    expect(pagePathIn('window.pagePath="/a\\"b"')).toBe('/a"b');
+    expect(pagePathIn("<p>none</p>")).toBeUndefined();
+  });
+
+  it("finds each page's data where Gatsby writes it", () => {
+    expect(pageDataFile("/p", "/")).toBe(path.join("/p", "page-data", "index", "page-data.json"));
+    expect(pageDataFile("/p", "/blog/2")).toBe(path.join("/p", "page-data", "blog", "2", "page-data.json"));
+    expect(pageDataFile("/p", "/404.html")).toBe(path.join("/p", "page-data", "404.html", "page-data.json"));
+  });
+});
+
+describe("bootAfterFirstPaint", () => {
+  it("rewrites every page of a build with its own chunks, and leaves Gatsby's fragments alone", async () => {
+    const dir = await mkdtemp(path.join(tmpdir(), "page-boot-"));
+    const write = async (file: string, text: string): Promise<void> => {
+      await mkdir(path.dirname(path.join(dir, "public", file)), { recursive: true });
+      await writeFile(path.join(dir, "public", file), text);
+    };
+    await write("webpack.stats.json", JSON.stringify(stats));
+    await write("blog/index.html", page("/blog"));
+    await write("page-data/blog/page-data.json", JSON.stringify({ componentChunkName: "component---src-templates-blog-list-tsx" }));
+    await write("terms/index.html", page("/terms"));
+    await write("_gatsby/slices/_gatsby-scripts-1.html", '<script src="/app-3.js" async></script>');
+    const info = jest.fn();
+    await bootAfterFirstPaint({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info } as unknown as Reporter });
+
+    const blog = await readFile(path.join(dir, "public", "blog", "index.html"), "utf8");
+    expect(blog).toContain('href="/component---src-templates-blog-list-tsx-5.js"');
+    // A page whose data is missing still loads Gatsby's scripts after the paint; Gatsby finds the rest.
+    const terms = await readFile(path.join(dir, "public", "terms", "index.html"), "utf8");
+    expect(terms).toContain(`<script id="${BOOT_SCRIPT_ID}">`);
+    expect(terms).not.toContain("commons-4.js");
+    expect(await readFile(path.join(dir, "public", "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toBe('<script src="/app-3.js" async></script>');
+    expect(info).toHaveBeenCalledWith("Scripts load after the first paint on 2 of 2 pages");
+  });
+});

@@ -1,0 +1,134 @@
+import { readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import type { BuildArgs } from "gatsby";
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { htmlFilesUnder } from "./csp";
+import { publicDir } from "./site-paths";
+
+// Every built page is complete HTML: it paints without any JavaScript. Gatsby ends each page with
+// `<script src async>` tags for its runtime, React and the app, which run as soon as they arrive,
+// and the page's own code (the "commons" chunk and the page component) is only asked for after the
+// app has run and fetched the page data: one more round trip before the page reacts.
+//
+// This step rewrites those tags, after the build and before the Content-Security-Policy step
+// (which hashes every inline script, this one included), into:
+// - a low-priority preload of every script the page needs, its own chunks included, so the
+//   browser fetches them all at once, after what the first paint needs (the LCP image has
+//   fetchpriority="high");
+// - one small inline script that inserts them after the first frame has been painted, so that no
+//   script runs before the page is on screen, even when every file comes from the cache.
+
+type Node = DefaultTreeAdapterMap["node"];
+type Element = DefaultTreeAdapterMap["element"];
+
+const isElement = (node: Node): node is Element => "tagName" in node;
+const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+
+function* elements(node: Node): Generator<Element> {
+  if (isElement(node)) yield node;
+  for (const child of "childNodes" in node ? node.childNodes : []) yield* elements(child);
+}
+
+/** The page path Gatsby writes into each page (`window.pagePath="/blog"`), if any. */
+export function pagePathIn(text: string): string | undefined {
+  const literal = /window\.pagePath=("(?:[^"\\]|\\.)*")/.exec(text)?.[1];
+  return literal === undefined ? undefined : (JSON.parse(literal) as string);
+}
+
+/** Marks the inline script, so a page already rewritten is left alone. */
+export const BOOT_SCRIPT_ID = "boot-after-paint";
+
+/**
+ * The inline script: inserts the scripts after the first paint (a frame, then a task), or at once in
+ * a hidden tab, where no frame comes until it is shown.
+ */
+export function bootScript(scripts: string[]): string {
+  return (
+    `(function(s){var done=0;function go(){if(done)return;done=1;s.forEach(function(u){var e=document.createElement("script");` +
+    `e.src=u;e.async=true;document.body.appendChild(e)})}` +
+    `if(document.visibilityState==="hidden"){go()}else{requestAnimationFrame(function(){setTimeout(go,0)})}})(${JSON.stringify(scripts)})`
+  );
+}
+
+const escapeAttribute = (value: string): string => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
+
+/**
+ * The page with Gatsby's `<script src async>` tags replaced by preloads of `scripts` (theirs, then
+ * the page's own chunks) and the inline boot script, at the place of the first one. A page without
+ * such tags, or already rewritten, comes back unchanged.
+ */
+export function rewritePageScripts(html: string, pageChunks: (pagePath: string) => string[]): string {
+  const document = parse(html, { sourceCodeLocationInfo: true });
+  const tags: { start: number; end: number; src: string }[] = [];
+  let pagePath: string | undefined;
+  for (const element of elements(document)) {
+    if (element.tagName !== "script") continue;
+    if (attribute(element, "id") === BOOT_SCRIPT_ID) return html;
+    const src = attribute(element, "src");
+    const location = element.sourceCodeLocation;
+    if (src !== undefined && attribute(element, "async") !== undefined && attribute(element, "type") === undefined && location) {
+      tags.push({ start: location.startOffset, end: location.endOffset, src });
+    } else if (attribute(element, "id") === "gatsby-script-loader") {
+      pagePath = pagePathIn(element.childNodes.map((child) => ("value" in child ? child.value : "")).join(""));
+    }
+  }
+  const first = tags[0];
+  if (!first) return html;
+  const scripts = [...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))])];
+  const replacement =
+    scripts.map((src) => `<link rel="preload" as="script" fetchpriority="low" href="${escapeAttribute(src)}"/>`).join("") +
+    `<script id="${BOOT_SCRIPT_ID}">${bootScript(scripts)}</script>`;
+  let result = "";
+  let cursor = 0;
+  for (const [index, tag] of tags.entries()) {
+    result += html.slice(cursor, tag.start) + (index === 0 ? replacement : "");
+    cursor = tag.end;
+  }
+  return result + html.slice(cursor);
+}
+
+/** The parts of Gatsby's public/webpack.stats.json read here. */
+export interface WebpackStats {
+  namedChunkGroups: Record<string, { assets: (string | { name: string })[] } | undefined>;
+}
+
+/** Where Gatsby writes a page's data, from its path ("/" is "index"). */
+export function pageDataFile(dir: string, pagePath: string): string {
+  const fixed = pagePath === "/" ? "index" : pagePath.replace(/^\/|\/$/g, "");
+  return path.join(dir, "page-data", fixed, "page-data.json");
+}
+
+/** The JavaScript files of a chunk group (a page component and the chunks it needs), as URLs. */
+export function chunkGroupScripts(stats: WebpackStats, chunkName: string): string[] {
+  return (stats.namedChunkGroups[chunkName]?.assets ?? [])
+    .map((asset) => (typeof asset === "string" ? asset : asset.name))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `/${name}`);
+}
+
+/** onPostBuild, before the Content-Security-Policy step: every page boots after its first paint. */
+export async function bootAfterFirstPaint({ store, reporter }: Pick<BuildArgs, "store" | "reporter">): Promise<void> {
+  const dir = publicDir(store);
+  const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const chunkNames = new Map<string, string | undefined>();
+  const pageChunks = (pagePath: string): string[] => {
+    const chunkName = chunkNames.get(pagePath);
+    return chunkName ? chunkGroupScripts(stats, chunkName) : [];
+  };
+  const files = await htmlFilesUnder(dir);
+  let rewritten = 0;
+  for (const file of files) {
+    const html = await readFile(file, "utf8");
+    const pagePath = pagePathIn(html);
+    if (pagePath !== undefined && !chunkNames.has(pagePath)) {
+      const data = await readFile(pageDataFile(dir, pagePath), "utf8").catch(() => undefined);
+      chunkNames.set(pagePath, data ? (JSON.parse(data) as { componentChunkName?: string }).componentChunkName : undefined);
+    }
+    const after = rewritePageScripts(html, pageChunks);
+    if (after !== html) {
+      await writeFile(file, after);
+      rewritten += 1;
+    }
+  }
+  reporter.info(`Scripts load after the first paint on ${rewritten} of ${files.length} pages`);
+}
