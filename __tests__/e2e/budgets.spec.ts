@@ -1,0 +1,194 @@
+// Performance budgets of the production build, where they can be checked deterministically: the
+// JavaScript each page loads before any interaction (from the build on disk, gzipped), the largest
+// image of the image-led pages (in the HTML, fetched first, never lazy, no wider than its slot),
+// the metric-matched font fallback, and nothing published that no visitor fetches. Timed figures
+// (LCP, TBT) vary with the machine: they are measured by `npm run bench:lighthouse`, not here.
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { gzipSync } from "node:zlib";
+import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { test, expect } from "./fixtures";
+
+const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
+
+/**
+ * The built pages checked: their file, and their first-load JavaScript budget in gzipped bytes
+ * (gzip -9). The target is 70 kB, but React 18's DOM (45.3 kB), webpack's runtime (2.3 kB) and
+ * Gatsby's own runtime (17.0 kB) already take 64.6 kB before any code of the site, and the layout
+ * every page shares, react-helmet included (5.2 kB of it), 10.2 kB more. Each budget is what the
+ * page weighs now plus about 1.5 kB: a page that grows past it fails here.
+ */
+const PAGES: Record<string, { file: string; budget: number }> = {
+  "/": { file: "index.html", budget: 78_500 },
+  "/blog": { file: "blog/index.html", budget: 82_500 },
+  "/blog/2": { file: "blog/2/index.html", budget: 82_500 },
+  "/blogarticle/first-date-checklist": { file: "blogarticle/first-date-checklist/index.html", budget: 80_500 },
+  "/terms": { file: "terms/index.html", budget: 80_000 },
+  "/404": { file: "404.html", budget: 77_000 },
+};
+
+/** Code that no page may load before the visitor asks for it, by a string each bundle always contains. */
+const NOT_ON_FIRST_LOAD: Record<string, RegExp> = {
+  Firebase: /firestore\.googleapis\.com|@firebase\//,
+  "the toast library (react-toastify)": /Toastify__toast/,
+  "the HTML sanitizer (sanitize-html)": /allowedSchemesAppliedToAttributes/,
+};
+
+type Element = DefaultTreeAdapterMap["element"];
+type Node = DefaultTreeAdapterMap["node"];
+
+function* elements(node: Node): Generator<Element> {
+  if ("tagName" in node) yield node;
+  for (const child of "childNodes" in node ? node.childNodes : []) yield* elements(child);
+}
+
+const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+const pageHtml = (file: string): string => readFileSync(path.join(PUBLIC_DIR, file), "utf8");
+
+/**
+ * The scripts a page loads on its own: every `<script src>`, and every script it preloads (the
+ * build loads its scripts after the first paint, from preloads: see src/node/page-boot.ts).
+ */
+export function firstLoadScripts(html: string): string[] {
+  const found: string[] = [];
+  for (const element of elements(parse(html))) {
+    const src = element.tagName === "script" ? attribute(element, "src") : undefined;
+    const preload = element.tagName === "link" && attribute(element, "rel") === "preload" && attribute(element, "as") === "script" ? attribute(element, "href") : undefined;
+    if (src ?? preload) found.push((src ?? preload)!);
+  }
+  return [...new Set(found)];
+}
+
+/**
+ * The scripts of the page's own component, which Gatsby loads right after its runtime, before any
+ * interaction, whether or not the page names them: from the page's data and webpack's chunk groups.
+ */
+function pageComponentScripts(html: string): string[] {
+  const pagePath = /window\.pagePath=("(?:[^"\\]|\\.)*")/.exec(html)?.[1];
+  if (pagePath === undefined) return [];
+  const route = JSON.parse(pagePath) as string;
+  const dataFile = path.join(PUBLIC_DIR, "page-data", route === "/" ? "index" : route.replace(/^\/|\/$/g, ""), "page-data.json");
+  const { componentChunkName } = JSON.parse(readFileSync(dataFile, "utf8")) as { componentChunkName: string };
+  const stats = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as {
+    namedChunkGroups: Record<string, { assets: (string | { name: string })[] }>;
+  };
+  return (stats.namedChunkGroups[componentChunkName]?.assets ?? [])
+    .map((asset) => (typeof asset === "string" ? asset : asset.name))
+    .filter((name) => name.endsWith(".js"))
+    .map((name) => `/${name}`);
+}
+
+/** The first <img> of the page's <main>: its largest element on the image-led pages. */
+function firstMainImage(html: string): Element | undefined {
+  const main = [...elements(parse(html))].find((element) => element.tagName === "main");
+  return main ? [...elements(main)].find((element) => element.tagName === "img") : undefined;
+}
+
+test.describe("Budgets of the production build", () => {
+  for (const [route, { file, budget }] of Object.entries(PAGES)) {
+    test(`${route} loads at most ${budget / 1000} kB of gzipped JavaScript first, none of it Firebase, toasts or the sanitizer`, () => {
+      const html = pageHtml(file);
+      const named = firstLoadScripts(html);
+      expect(named.length, "scripts found in the page").toBeGreaterThan(0);
+      const scripts = [...new Set([...named, ...pageComponentScripts(html)])];
+      let gzipped = 0;
+      const sizes: string[] = [];
+      for (const script of scripts) {
+        expect(script, "a script of the site itself").toMatch(/^\/[^/]/);
+        const body = readFileSync(path.join(PUBLIC_DIR, script.split("?")[0]!));
+        const size = gzipSync(body, { level: 9 }).length;
+        gzipped += size;
+        sizes.push(`${script} ${size}`);
+        for (const [name, marker] of Object.entries(NOT_ON_FIRST_LOAD)) {
+          expect(marker.test(body.toString("utf8")), `${script} carries ${name}`).toBe(false);
+        }
+      }
+      test.info().annotations.push({ type: "first-load JS (gzipped bytes)", description: `${gzipped}: ${sizes.join(", ")}` });
+      expect(gzipped, `first-load JavaScript of ${route}: ${sizes.join(", ")}`).toBeLessThanOrEqual(budget);
+    });
+  }
+
+  for (const route of ["/", "/blog", "/blog/2"]) {
+    test(`${route}: the largest image is in the HTML, fetched first and never lazy, with sizes for its slot`, () => {
+      const image = firstMainImage(pageHtml(PAGES[route]!.file));
+      expect(image, "an image in <main>").toBeDefined();
+      expect(attribute(image!, "fetchpriority")).toBe("high");
+      expect(attribute(image!, "loading")).not.toBe("lazy");
+      expect(attribute(image!, "srcset")).toBeTruthy();
+      expect(attribute(image!, "sizes")).not.toMatch(/^\(min-width: \d+px\) \d+px, 100vw$/);
+    });
+  }
+
+  test("no source map (or anything else of the build's own) is published", () => {
+    const published = readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" });
+    expect(published.filter((file) => file.endsWith(".map"))).toEqual([]);
+    for (const file of published.filter((name) => name.endsWith(".js"))) {
+      expect(readFileSync(path.join(PUBLIC_DIR, file), "utf8"), file).not.toMatch(/\/\/# sourceMappingURL=/);
+    }
+  });
+});
+
+test.describe("Largest image: the file the browser picks is no wider than its slot", () => {
+  const viewports = [
+    { width: 390, height: 844, deviceScaleFactor: 1 },
+    { width: 390, height: 844, deviceScaleFactor: 2 },
+    { width: 390, height: 844, deviceScaleFactor: 3 },
+    { width: 1280, height: 800, deviceScaleFactor: 1 },
+    { width: 1280, height: 800, deviceScaleFactor: 2 },
+  ];
+  for (const route of ["/", "/blog"]) {
+    for (const viewport of viewports) {
+      test(`${route} at ${viewport.width}px, ${viewport.deviceScaleFactor}x`, async ({ browser, baseURL }) => {
+        const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor, baseURL });
+        const page = await context.newPage();
+        const imageBytes = new Map<string, number>();
+        page.on("response", async (response) => {
+          if (response.request().resourceType() === "image") imageBytes.set(response.url(), (await response.body()).length);
+        });
+        await page.goto(route);
+        const image = page.locator("main img").first();
+        await expect(image).toHaveJSProperty("complete", true);
+        const { slot, chosen, natural, currentSrc } = await image.evaluate((img: HTMLImageElement) => ({
+          slot: img.getBoundingClientRect().width * window.devicePixelRatio,
+          chosen: Number(/ (\d+)w/.exec(img.srcset.split(",").find((candidate) => candidate.trim().startsWith(new URL(img.currentSrc).pathname)) ?? "")?.[1] ?? 0),
+          natural: img.naturalWidth,
+          currentSrc: img.currentSrc,
+        }));
+        const width = chosen || natural;
+        test.info().annotations.push({ type: "largest image", description: `${currentSrc}: ${width}px file for a ${slot.toFixed(0)}px slot, ${imageBytes.get(currentSrc) ?? "?"} bytes` });
+        // A candidate is at most 1.5% (a few pixels, rounding of the slot widths) wider than the slot.
+        expect(natural, `${currentSrc} for a ${slot.toFixed(1)}px slot`).toBeLessThanOrEqual(Math.ceil(slot * 1.015));
+        await context.close();
+      });
+    }
+  }
+});
+
+test.describe("Text never waits for the web font", () => {
+  test("the fallback faces are in the head, and set text in the room Outfit takes", async ({ page }) => {
+    await page.goto("/terms");
+    expect(await page.locator("head style[data-font-fallback]").count()).toBe(1);
+    const sample = "Your Perfect Match is just a Click Away. Dating advice, relationship tips and honest stories about modern romance.";
+    const measured = await page.evaluate(async (text) => {
+      await document.fonts.load('400 20px "Outfit Variable"', text);
+      await document.fonts.load('700 20px "Outfit Variable"', text);
+      const measure = (family: string, weight: number): { width: number; height: number } => {
+        const span = document.createElement("span");
+        Object.assign(span.style, { fontFamily: family, fontWeight: String(weight), fontSize: "20px", lineHeight: "normal", whiteSpace: "nowrap", display: "inline-block" });
+        span.textContent = text;
+        document.body.append(span);
+        const { width, height } = span.getBoundingClientRect();
+        span.remove();
+        return { width, height };
+      };
+      return [400, 700].map((weight) => ({ weight, outfit: measure('"Outfit Variable"', weight), fallback: measure('"Outfit Fallback"', weight), plain: measure("sans-serif", weight) }));
+    }, sample);
+    for (const { weight, outfit, fallback, plain } of measured) {
+      // Within 2% in width (the size-adjust matches average widths) and the same line height.
+      expect(Math.abs(fallback.width - outfit.width) / outfit.width, `width at ${weight}: ${JSON.stringify({ outfit, fallback, plain })}`).toBeLessThan(0.02);
+      expect(Math.abs(fallback.height - outfit.height), `line height at ${weight}`).toBeLessThanOrEqual(1);
+      // The unadjusted system font would not match: the test can tell the difference.
+      expect(Math.abs(plain.height - outfit.height) + Math.abs(plain.width - outfit.width)).toBeGreaterThan(2);
+    }
+  });
+});
