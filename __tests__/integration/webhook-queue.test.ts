@@ -1,4 +1,4 @@
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -8,7 +8,7 @@ import { fingerprint, post, SECRET, sign, signedHeaders, startService, status, w
 
 // The rebuild service as a real process, with a stand-in build command that can be held open,
 // failed or broken on demand: authentication, limits, coalescing, failure and rollback.
-const FAKE_BUILD = path.join(__dirname, "../support/fake-site-build.mjs");
+const FAKE_BUILD = path.join(__dirname, "../support/fake-site-build.mts");
 
 let dir: string;
 let service: RebuildService;
@@ -137,8 +137,7 @@ test("a signed request counts once, and only within five minutes of its timestam
 
 // The README's recipe for signing by hand, run as written (only the address changed): openssl
 // computes the signature independently of the TypeScript that verifies it.
-const hasTools = ["curl", "openssl"].every((tool) => spawnSync("sh", ["-c", `command -v ${tool}`]).status === 0);
-(hasTools ? test : test.skip)("the README's openssl and curl recipe triggers a build, and sending it again is refused", async () => {
+test("the README's openssl and curl recipe triggers a build, and sending it again is refused", async () => {
   const readme = readFileSync(path.join(__dirname, "../../webhook/README.md"), "utf8");
   const recipe = /<!-- sign-by-hand[^>]*-->\s*```sh\n([\s\S]*?)```/.exec(readme)?.[1];
   expect(recipe).toContain("openssl dgst -sha256 -hmac");

@@ -7,17 +7,18 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 
 const runs = process.env.FAKE_BUILD_RUNS;
 const id = process.env.BUILD_ID;
-const note = (event) =>
-  runs && appendFileSync(runs, `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret: process.env.REBUILD_SECRET ?? null })}\n`);
-const page = (title) => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
-const write = (file, text) => {
+const note = (event: string): void => {
+  if (runs) appendFileSync(runs, `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret: process.env.REBUILD_SECRET ?? null })}\n`);
+};
+const page = (title: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
+const write = (file: string, text: string): void => {
   mkdirSync(file.split("/").slice(0, -1).join("/") || ".", { recursive: true });
   writeFileSync(file, text);
 };
 
 note("start");
 console.log(`fake build ${id} starting`);
-await new Promise((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 300)));
+await new Promise<void>((resolve) => setTimeout(resolve, Number(process.env.FAKE_BUILD_MS ?? 300)));
 if (existsSync("FAIL")) {
   console.error(`fake build: error in gatsby-config (FAIL present) at ${process.cwd()}/gatsby-config.ts`);
   note("fail");
@@ -31,6 +32,7 @@ const version = existsSync("version.txt") ? readFileSync("version.txt", "utf8").
 write("public/index.html", page(`Home ${version}`));
 write("public/blog/index.html", page("Blog"));
 write("public/404.html", page("Not found"));
+write("public/blogarticle/[...slug]/index.html", page("Article"));
 const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
 const slugs = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
 write("public/blog-index.json", JSON.stringify(slugs.map((slug) => ({ slug }))));

@@ -3,7 +3,9 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 
-const REQUIRED_PAGES = ["index.html", "blog/index.html", "404.html"];
+// The hosting rules answer every unbuilt /blogarticle/... path with the client route's own page,
+// so a release without it would serve 404s for articles newer than the build.
+const REQUIRED_PAGES = ["index.html", "blog/index.html", "404.html", "blogarticle/[...slug]/index.html"];
 
 export interface OutputCheck {
   /** What is missing or broken; empty when the site may be published. */

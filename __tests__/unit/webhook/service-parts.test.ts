@@ -168,7 +168,7 @@ describe("the output check", () => {
   };
   beforeEach(() => {
     site = mkdtempSync(path.join(tmpdir(), "check-output-"));
-    ["index.html", "blog/index.html", "404.html", "blogarticle/one/index.html"].forEach(page);
+    ["index.html", "blog/index.html", "404.html", "blogarticle/[...slug]/index.html", "blogarticle/one/index.html"].forEach(page);
     writeFileSync(path.join(site, "blog-index.json"), JSON.stringify([{ slug: "one" }]));
   });
   afterEach(() => rmSync(site, { recursive: true, force: true }));
@@ -179,11 +179,13 @@ describe("the output check", () => {
 
   it("names every missing page, truncated page and bad index entry", () => {
     rmSync(path.join(site, "blog/index.html"));
+    rmSync(path.join(site, "blogarticle/[...slug]/index.html"));
     writeFileSync(path.join(site, "index.html"), "<!DOCTYPE html><html><body>cut o");
     writeFileSync(path.join(site, "blog-index.json"), JSON.stringify([{ slug: "one" }, { slug: "two" }, { slug: "../etc" }]));
     expect(checkOutput(site).problems).toEqual([
       "missing or incomplete page index.html",
       "missing or incomplete page blog/index.html",
+      "missing or incomplete page blogarticle/[...slug]/index.html",
       "missing article page blogarticle/two/index.html",
       'search index entry with an invalid slug: "../etc"',
     ]);
