@@ -3,6 +3,7 @@ import { coverImagePolicy, DEFAULT_TYPES, usesFirestore, type FirestoreSourceOpt
 import { dropDuplicateSlugs, normalizeBlogPost, remoteImageResolver, type NormalizeContext } from "./normalize";
 import { localContentImageUrl, readLocalContent, resolveLocalImage } from "./read-local";
 import { readPublishedCollection } from "./read-firestore";
+import { recordSourceIdentity } from "./source-identity";
 import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
 
 export const BLOG_POST_TYPE = "BlogPost";
@@ -84,6 +85,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
   const origin = usesFirestore(options)
     ? `Firestore project "${options.firebaseConfig?.projectId}"${options.emulatorHost ? ` on the emulator at ${options.emulatorHost}` : ""}`
     : `the sample content in ${options.localContentDir}`;
+  recordSourceIdentity(args.actions.setPluginStatus, options);
   for (const sourced of options.types ?? DEFAULT_TYPES) {
     let documents: RawDocument[];
     try {
