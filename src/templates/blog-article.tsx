@@ -67,7 +67,8 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
   const post = data.blogPost;
   const image = post.featureImage?.childImageSharp?.gatsbyImageData;
   const imageSrc = image ? fallbackSrc(image) : post.featureImageUrl;
-  const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc;
+  // A refused cover leaves featureImageUrl empty: no image in the structured data, not an empty URL.
+  const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc || undefined;
   const similar = post.similar.map(cardFromNode);
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
