@@ -23,6 +23,32 @@ const metaContent = (page: Page, selector: string): Locator => page.locator(`hea
 const styleOf = (locator: Locator, property: string): Promise<string> =>
   locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 
+test.describe("The 768 px breakpoint", () => {
+  test("at 768 px the bar has the menu toggle and two cards a row; at 769 px the links show, and three cards a row", async ({ page }) => {
+    for (const [width, narrow] of [
+      [768, true],
+      [769, false],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/blog");
+      await waitForHydration(page);
+      const banner = page.getByRole("banner");
+      const toggle = banner.getByRole("button", { name: "Menu" });
+      const blogLink = banner.getByRole("link", { name: "Blog", exact: true });
+      if (narrow) {
+        await expect(toggle, `${width} px`).toBeVisible();
+        await expect(blogLink, `${width} px`).toBeHidden();
+      } else {
+        await expect(toggle, `${width} px`).toBeHidden();
+        await expect(blogLink, `${width} px`).toBeVisible();
+      }
+      const tops = await page.getByRole("article").evaluateAll((cards) => cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().top)));
+      const firstRow = tops.filter((top) => top === tops[0]).length;
+      expect(firstRow, `${width} px: cards in the first row`).toBe(narrow ? 2 : 3);
+    }
+  });
+});
+
 test.describe("Footer", () => {
   test("the Safety and Child Protection Policy link beside the copyright opens the policy in a new tab", async ({ page, context }) => {
     await page.goto("/blog");
