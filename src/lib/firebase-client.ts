@@ -21,7 +21,7 @@ import { browserLocalPersistence, browserSessionPersistence, indexedDBLocalPersi
 import type { FirebaseWebConfig } from "./firebase-config";
 import type { BlogCardData } from "../components/blog/BlogCard";
 import type { StoredDocument } from "./contract";
-import { cardFromDocument } from "./live-articles";
+import { cardFromDocument } from "./live-card";
 
 /** Documents read for one slug: editors rarely reuse a slug, and the newest valid one wins. */
 const MAX_DOCUMENTS_PER_SLUG = 10;

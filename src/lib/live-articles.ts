@@ -1,6 +1,4 @@
 import type { BlogCardData } from "../components/blog/BlogCard";
-import { checkArticle } from "./contract";
-import { builtCoverPolicy, checkCoverUrl } from "./safe-url";
 
 /**
  * Merges articles changed since the build into a list, by id: a changed article replaces its old
@@ -23,23 +21,4 @@ export function livePage(pageCards: BlogCardData[], changed: BlogCardData[], cur
   if (currentPage === 1) return mergeLiveArticles(pageCards, changed).slice(0, perPage);
   const changedIds = new Set(changed.map((card) => card.id));
   return pageCards.filter((card) => !changedIds.has(card.id));
-}
-
-/**
- * A card from a blogMetaData document, or null when the build would refuse the document (the
- * shared contract); a cover the build would not download is left out, as on a built card.
- */
-export function cardFromDocument(id: string, data: Record<string, unknown>): BlogCardData | null {
-  const checked = checkArticle(data, "blogMetaData");
-  if (!checked.ok) return null;
-  const { article } = checked;
-  const cover = checkCoverUrl(article.featureImage, builtCoverPolicy());
-  return {
-    id,
-    slug: article.slug,
-    title: article.title,
-    categories: article.categories,
-    lastUpdate: article.lastUpdate,
-    imageSrc: "url" in cover ? cover.url : undefined,
-  };
 }

@@ -1,4 +1,5 @@
-import { cardFromDocument, livePage, mergeLiveArticles } from "../../../src/lib/live-articles";
+import { livePage, mergeLiveArticles } from "../../../src/lib/live-articles";
+import { cardFromDocument } from "../../../src/lib/live-card";
 import type { BlogCardData } from "../../../src/components/blog/BlogCard";
 
 const card = (id: string, lastUpdate: string, title = `Title ${id}`): BlogCardData => ({ id, slug: id, title, categories: [], lastUpdate });
