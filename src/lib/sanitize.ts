@@ -46,8 +46,26 @@ export function sanitizeInline(html: unknown): string {
   return sanitizeHtml(html, INLINE_OPTIONS);
 }
 
-/** Plain text with every tag removed (for code blocks, captions used as titles, alt text). */
+/** Elements whose edges separate words: each one, and each <br>, becomes a space in plain text. */
+const WORD_BREAKING_TAGS = ["br", "p", "div", "li", "blockquote", "figcaption", "td", "th", "tr", "h1", "h2", "h3", "h4", "h5", "h6"];
+
+/** What sanitize-html's output escapes in text (`&`, `<`, `>`), and the character each stands for. */
+const ESCAPED_IN_TEXT: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
+
+/**
+ * The text of a piece of HTML, as a reader sees it: tags dropped (scripts and styles with their
+ * content), every entity decoded exactly once, and whitespace (non-breaking spaces too) collapsed.
+ * The one source of descriptions, social tags, JSON-LD and alt text. The result is text, not HTML:
+ * whatever writes it (React, or an escaper for XML) escapes it once.
+ */
 export function plainText(html: unknown): string {
   if (typeof html !== "string") return "";
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {}, nonTextTags: INLINE_OPTIONS.nonTextTags });
+  // The parser decodes every entity of the text; its output then escapes only &, < and > again,
+  // so every "<" left is one of the word-breaking tags and every "&" starts one of those escapes.
+  const escaped = sanitizeHtml(html, { allowedTags: WORD_BREAKING_TAGS, allowedAttributes: {}, nonTextTags: INLINE_OPTIONS.nonTextTags });
+  return escaped
+    .replace(/<[^>]*>/g, " ")
+    .replace(/&(?:amp|lt|gt);/g, (entity) => ESCAPED_IN_TEXT[entity] ?? entity)
+    .replace(/\s+/g, " ")
+    .trim();
 }

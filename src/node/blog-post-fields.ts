@@ -51,11 +51,15 @@ export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
   return blocks;
 }
 
-/** The page's description: the text of the first paragraph (or the title), at most 160 characters. */
+/**
+ * The page's description: the text of the first paragraph (or the title), at most 160 characters,
+ * counted and cut by code point so an emoji or other astral character is never split in two.
+ */
 export function articleDescription(blocks: SafeBlock[], title: string): string {
   const firstParagraph = blocks.find((block) => block.type === "paragraph");
   const summary = firstParagraph && "html" in firstParagraph ? plainText(firstParagraph.html) : title;
-  return summary.length > DESCRIPTION_LENGTH ? `${summary.slice(0, DESCRIPTION_LENGTH - 3).trimEnd()}…` : summary;
+  const characters = Array.from(summary);
+  return characters.length > DESCRIPTION_LENGTH ? `${characters.slice(0, DESCRIPTION_LENGTH - 3).join("").trimEnd()}…` : summary;
 }
 
 /** createSchemaCustomization: adds safeBlocks, description and similar to the source plugin's BlogPost. */
