@@ -6,7 +6,7 @@ import { addBlogPostFields } from "./src/node/blog-post-fields";
 import { createBlogPages, homeCatchesUnknownPaths } from "./src/node/pages";
 import { writeSearchIndex } from "./src/node/search-index";
 import { configureWebpack } from "./src/node/webpack";
-import { bootAfterFirstPaint } from "./src/node/page-boot";
+import { bootAfterLoad } from "./src/node/page-boot";
 import { writePagePolicies } from "./src/node/csp";
 import { writeSitemap } from "./src/node/sitemap";
 import { writeOgImages } from "./src/node/og-images";
@@ -28,7 +28,7 @@ export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = config
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
   // Before the policies: they hash the inline script that this step writes.
-  await bootAfterFirstPaint(args);
+  await bootAfterLoad(args);
   await writePagePolicies(args);
   await writeSitemap(args);
   await writeOgImages(args);

@@ -15,10 +15,15 @@ function fontFallbackFaces(): string {
 
 /**
  * Every page's head: the language, and the fallback faces inline, so the first paint already sets
- * text in the room Outfit will take and the swap to Outfit moves nothing.
+ * text in the room Outfit will take and the swap to Outfit moves nothing. The page's boot script
+ * switches to Outfit once the page has loaded (src/node/page-boot.ts); without JavaScript, the
+ * <noscript> style does at once.
  */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {
   setHtmlAttributes({ lang: "en" });
   const faces = fontFallbackFaces();
-  if (faces) setHeadComponents([<style key="font-fallback" data-font-fallback="" dangerouslySetInnerHTML={{ __html: faces }} />]);
+  setHeadComponents([
+    ...(faces ? [<style key="font-fallback" data-font-fallback="" dangerouslySetInnerHTML={{ __html: faces }} />] : []),
+    <noscript key="webfont-without-js" dangerouslySetInnerHTML={{ __html: "<style>:root{--font-body:var(--font-web)}</style>" }} />,
+  ]);
 };

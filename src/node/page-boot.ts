@@ -5,18 +5,21 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { htmlFilesUnder } from "./csp";
 import { publicDir } from "./site-paths";
 
-// Every built page is complete HTML: it paints without any JavaScript. Gatsby ends each page with
-// `<script src async>` tags for its runtime, React and the app, which run as soon as they arrive,
-// and the page's own code (the "commons" chunk and the page component) is only asked for after the
-// app has run and fetched the page data: one more round trip before the page reacts.
+// Every built page is complete HTML: it paints without any JavaScript, and its text without the web
+// font (global.css sets it in a local font resized to Outfit's metrics). Gatsby ends each page with
+// `<script src async>` tags for its runtime, React and the app, which run as soon as they arrive, and
+// the page's own code (the "commons" chunk and the page component) is only asked for after the app
+// has run and fetched the page data: one more round trip before the page reacts.
 //
 // This step rewrites those tags, after the build and before the Content-Security-Policy step
 // (which hashes every inline script, this one included), into:
 // - a low-priority preload of every script the page needs, its own chunks included, so the
-//   browser fetches them all at once, after what the first paint needs (the LCP image has
+//   browser fetches them all at once, after what the page shows first (its largest image has
 //   fetchpriority="high");
-// - one small inline script that inserts them after the first frame has been painted, so that no
-//   script runs before the page is on screen, even when every file comes from the cache.
+// - one small inline script that, once the page has loaded (its images in, the first frames
+//   painted), inserts them and switches the text to the web font. Until then no script runs and no
+//   font competes with the largest image for the network or the main thread, even when every file
+//   comes from the cache.
 
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
@@ -36,17 +39,26 @@ export function pagePathIn(text: string): string | undefined {
 }
 
 /** Marks the inline script, so a page already rewritten is left alone. */
-export const BOOT_SCRIPT_ID = "boot-after-paint";
+export const BOOT_SCRIPT_ID = "page-boot";
+
+/** The class on <html> that switches the text to the web font (global.css). */
+export const WEB_FONT_CLASS = "webfont";
+
+/** At the latest, this long after the page's HTML, the scripts go in even if an image never loads. */
+export const BOOT_DEADLINE_MS = 5000;
 
 /**
- * The inline script: inserts the scripts after the first paint (a frame, then a task), or at once in
- * a hidden tab, where no frame comes until it is shown.
+ * The inline script: once the page has loaded, after the next frame and in a task of its own, it
+ * switches the text to the web font and inserts the scripts; in a hidden tab, where no frame
+ * comes until it is shown, at once.
  */
 export function bootScript(scripts: string[]): string {
   return (
-    `(function(s){var done=0;function go(){if(done)return;done=1;s.forEach(function(u){var e=document.createElement("script");` +
-    `e.src=u;e.async=true;document.body.appendChild(e)})}` +
-    `if(document.visibilityState==="hidden"){go()}else{requestAnimationFrame(function(){setTimeout(go,0)})}})(${JSON.stringify(scripts)})`
+    `(function(s){var done=0;function go(){if(done)return;done=1;document.documentElement.classList.add("${WEB_FONT_CLASS}");` +
+    `s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}` +
+    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `if(document.visibilityState==="hidden"){go()}else if(document.readyState==="complete"){later()}else{addEventListener("load",later)}` +
+    `setTimeout(go,${BOOT_DEADLINE_MS})})(${JSON.stringify(scripts)})`
   );
 }
 
@@ -106,8 +118,8 @@ export function chunkGroupScripts(stats: WebpackStats, chunkName: string): strin
     .map((name) => `/${name}`);
 }
 
-/** onPostBuild, before the Content-Security-Policy step: every page boots after its first paint. */
-export async function bootAfterFirstPaint({ store, reporter }: Pick<BuildArgs, "store" | "reporter">): Promise<void> {
+/** onPostBuild, before the Content-Security-Policy step: every page boots once it has loaded. */
+export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store" | "reporter">): Promise<void> {
   const dir = publicDir(store);
   const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
   const chunkNames = new Map<string, string | undefined>();
@@ -130,5 +142,5 @@ export async function bootAfterFirstPaint({ store, reporter }: Pick<BuildArgs, "
       rewritten += 1;
     }
   }
-  reporter.info(`Scripts load after the first paint on ${rewritten} of ${files.length} pages`);
+  reporter.info(`Scripts and the web font load once the page has loaded, on ${rewritten} of ${files.length} pages`);
 }

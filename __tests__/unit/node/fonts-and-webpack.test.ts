@@ -93,7 +93,9 @@ describe("fallbackFontFaces", () => {
     expect(css.split("\n")).toHaveLength(LOCAL_FALLBACKS.length * 2);
     expect(FONT_STACK).toBe('"Outfit Variable", "Outfit Fallback", "Outfit Fallback Roboto", sans-serif');
     const globalCss = await readFile(path.join(ROOT, "src", "styles", "global.css"), "utf8");
-    expect(globalCss).toContain(`--font-body: ${FONT_STACK};`);
+    // Outfit's stack once the page has loaded (the "webfont" class), the fallbacks alone before.
+    expect(globalCss).toContain(`--font-web: ${FONT_STACK};`);
+    expect(globalCss).toContain(`--font-body: ${FONT_STACK.replace('"Outfit Variable", ', "")};`);
   });
 });
 

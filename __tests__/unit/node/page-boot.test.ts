@@ -6,7 +6,9 @@ import { runInNewContext } from "node:vm";
 import type { Reporter, Store } from "gatsby";
 import {
   BOOT_SCRIPT_ID,
-  bootAfterFirstPaint,
+  BOOT_DEADLINE_MS,
+  WEB_FONT_CLASS,
+  bootAfterLoad,
   bootScript,
   chunkGroupScripts,
   pageDataFile,
@@ -54,38 +56,64 @@ describe("rewritePageScripts", () => {
 });
 
 describe("bootScript", () => {
-  /** Runs the inline script against a minimal document; returns what it appended and when. */
-  function run(visibilityState: "visible" | "hidden") {
+  /** Runs the inline script against a minimal page; returns what it did, and the callbacks it left. */
+  function run({ visibilityState = "visible", readyState = "interactive" }: { visibilityState?: string; readyState?: string } = {}) {
     const appended: { src: string; async: boolean }[] = [];
+    const classes: string[] = [];
     const frames: (() => void)[] = [];
-    const timers: (() => void)[] = [];
+    const timers: { callback: () => void; delay: number }[] = [];
+    const listeners: Record<string, () => void> = {};
     const document = {
       visibilityState,
+      readyState,
+      documentElement: { classList: { add: (name: string) => classes.push(name) } },
       createElement: () => ({ src: "", async: false }),
       body: { appendChild: (element: { src: string; async: boolean }) => appended.push(element) },
     };
     runInNewContext(bootScript(["/a.js", "/b.js"]), {
       document,
+      addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
-      setTimeout: (callback: () => void) => timers.push(callback),
+      setTimeout: (callback: () => void, delay: number) => timers.push({ callback, delay }),
     });
-    return { appended, frames, timers };
+    return { appended, classes, frames, timers, listeners };
   }
 
-  it("inserts the scripts only after a frame has been painted, then in a task of their own", () => {
-    const { appended, frames, timers } = run("visible");
+  it("waits for the page to load, then a frame, then a task of its own, to switch the font and insert the scripts", () => {
+    const { appended, classes, frames, timers, listeners } = run();
     expect(appended).toEqual([]);
+    expect(classes).toEqual([]);
+    expect(frames).toEqual([]);
+    listeners.load!();
     frames.forEach((frame) => frame());
     expect(appended).toEqual([]);
-    timers.forEach((timer) => timer());
+    timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
+    expect(classes).toEqual([WEB_FONT_CLASS]);
     expect(appended).toEqual([
       { src: "/a.js", async: true },
       { src: "/b.js", async: true },
     ]);
+    // The deadline, when it comes, does nothing twice.
+    timers.filter((timer) => timer.delay === BOOT_DEADLINE_MS).forEach((timer) => timer.callback());
+    expect(appended).toHaveLength(2);
   });
 
-  it("inserts them at once in a hidden tab, where no frame would come", () => {
-    expect(run("hidden").appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+  it("goes after the next frame when the page has already loaded", () => {
+    const { appended, frames, timers, listeners } = run({ readyState: "complete" });
+    expect(listeners.load).toBeUndefined();
+    frames.forEach((frame) => frame());
+    timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
+    expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+  });
+
+  it("goes at the deadline when the page never finishes loading", () => {
+    const { appended, timers } = run();
+    timers.filter((timer) => timer.delay === BOOT_DEADLINE_MS).forEach((timer) => timer.callback());
+    expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+  });
+
+  it("goes at once in a hidden tab, where no frame would come", () => {
+    expect(run({ visibilityState: "hidden" }).appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
   });
 });
 
@@ -116,7 +144,7 @@ describe("bootAfterFirstPaint", () => {
     await write("terms/index.html", page("/terms"));
     await write("_gatsby/slices/_gatsby-scripts-1.html", '<script src="/app-3.js" async></script>');
     const info = jest.fn();
-    await bootAfterFirstPaint({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info } as unknown as Reporter });
+    await bootAfterLoad({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info } as unknown as Reporter });
 
     const blog = await readFile(path.join(dir, "public", "blog", "index.html"), "utf8");
     expect(blog).toContain('href="/component---src-templates-blog-list-tsx-5.js"');
@@ -125,6 +153,6 @@ describe("bootAfterFirstPaint", () => {
     expect(terms).toContain(`<script id="${BOOT_SCRIPT_ID}">`);
     expect(terms).not.toContain("commons-4.js");
     expect(await readFile(path.join(dir, "public", "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toBe('<script src="/app-3.js" async></script>');
-    expect(info).toHaveBeenCalledWith("Scripts load after the first paint on 2 of 2 pages");
+    expect(info).toHaveBeenCalledWith("Scripts and the web font load once the page has loaded, on 2 of 2 pages");
   });
 });
