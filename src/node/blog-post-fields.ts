@@ -1,12 +1,13 @@
 import type { CreateSchemaCustomizationArgs, Node } from "gatsby";
 import { safeBlocks, type SafeBlock } from "../lib/article-body";
 import { plainText } from "../lib/sanitize";
-import { similarArticles } from "../lib/similar";
+import { similarIndex, type SimilarIndex } from "../lib/similar";
 import { highlightCodeBlocks } from "./highlight";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
 // similar articles. They are resolvers, not page context, so an article page's context is only
-// its id, and Gatsby re-runs the page's query only when a BlogPost it depends on changed.
+// its id and its similar articles' ids, and Gatsby re-runs the page's query only when a BlogPost it
+// depends on, or that list, changed.
 
 /** A BlogPost node as the source plugin created it (the raw values, before GraphQL formatting). */
 export interface BlogPostNode extends Node {
@@ -27,7 +28,38 @@ type Warn = (message: string) => void;
 interface ResolverContext {
   nodeModel: {
     findAll(args: { type: string; query?: { sort?: Record<string, "ASC" | "DESC"> } }): Promise<{ entries: Iterable<BlogPostNode> }>;
+    getNodesByIds(args: { ids: string[]; type: string }): BlogPostNode[];
   };
+}
+
+/** The arguments of the similar field. */
+export interface SimilarArgs {
+  /** The node ids of the similar articles, when the caller already knows them (see pages.ts). */
+  ids?: readonly string[] | null;
+}
+
+// The similar-articles index of the last set of BlogPost nodes a query saw without ids; rebuilt
+// only when a node was added, removed or changed since (node ids and content digests, in order).
+let lastSnapshot: { keys: string[]; index: SimilarIndex<BlogPostNode> } | undefined;
+
+function indexOfSnapshot(nodes: BlogPostNode[]): SimilarIndex<BlogPostNode> {
+  const keys = nodes.map((node) => `${node.id}\u0000${node.internal.contentDigest}`);
+  const previous = lastSnapshot;
+  if (previous && previous.keys.length === keys.length && keys.every((key, i) => key === previous.keys[i])) return previous.index;
+  lastSnapshot = { keys, index: similarIndex(nodes) };
+  return lastSnapshot.index;
+}
+
+/**
+ * The similar articles of a post. Article pages pass `ids`, computed for every article at once in
+ * createPages, so the page's query reads only those nodes and Gatsby re-runs it only when one of
+ * them, the article itself, or the list (the page's context) changed. Without ids (GraphiQL, any
+ * other query) the list is computed here, and the query then depends on every BlogPost.
+ */
+export async function resolveSimilar(post: BlogPostNode, { ids }: SimilarArgs, context: ResolverContext): Promise<BlogPostNode[]> {
+  if (ids) return context.nodeModel.getNodesByIds({ ids: [...ids], type: "BlogPost" });
+  const { entries } = await context.nodeModel.findAll({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
+  return indexOfSnapshot([...entries]).similarTo(post);
 }
 
 // One sanitizing per version of an article per process: the body and the summary both need the
@@ -83,10 +115,13 @@ export function addBlogPostFields({ actions, schema, reporter }: Pick<CreateSche
         similar: {
           type: "[BlogPost!]!",
           description: "Up to 3 published articles of another blog sharing a category: most shared categories first, then newest.",
-          resolve: async (post: BlogPostNode, _args: unknown, context: ResolverContext) => {
-            const { entries } = await context.nodeModel.findAll({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
-            return similarArticles(post, [...entries]);
+          args: {
+            ids: {
+              type: "[String!]",
+              description: "The similar articles' node ids when already computed (article pages pass them from their context); left out, they are computed here.",
+            },
           },
+          resolve: (post: BlogPostNode, args: SimilarArgs, context: ResolverContext) => resolveSimilar(post, args, context),
         },
       },
     }),

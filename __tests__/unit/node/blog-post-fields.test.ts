@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import type { CreateSchemaCustomizationArgs, Reporter } from "gatsby";
 import { addBlogPostFields, articleBlocks, articleDescription, type BlogPostNode } from "../../../src/node/blog-post-fields";
+import * as similarModule from "../../../src/lib/similar";
 
 interface FieldConfig {
   type: string;
@@ -91,6 +92,7 @@ describe("the BlogPost fields", () => {
       similar: "[BlogPost!]!",
     });
     for (const field of Object.values(fields)) expect(field.description).toMatch(/\w{3,}/);
+    expect(fields.similar).toMatchObject({ args: { ids: { type: "[String!]", description: expect.stringMatching(/\w{3,}/) } } });
   });
 
   it("safeBlocks and description share one sanitizing, so a bad block is reported once", () => {
@@ -114,5 +116,37 @@ describe("the BlogPost fields", () => {
     const similar = await fields.similar!.resolve(current, {}, { nodeModel: { findAll } });
     expect(similar).toEqual([twoShared, oneNewer, oneOlder]);
     expect(findAll).toHaveBeenCalledWith({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
+  });
+
+  it("similar reads only the nodes it is given by id, in that order, when the page passes them", async () => {
+    const { fields } = declaredFields();
+    const first = post();
+    const second = post();
+    const findAll = jest.fn();
+    const getNodesByIds = jest.fn().mockReturnValue([second, first]);
+    const similar = await fields.similar!.resolve(post(), { ids: [second.id, first.id] }, { nodeModel: { findAll, getNodesByIds } });
+    expect(similar).toEqual([second, first]);
+    expect(getNodesByIds).toHaveBeenCalledWith({ ids: [second.id, first.id], type: "BlogPost" });
+    // Reading all articles would make the page depend on every one of them.
+    expect(findAll).not.toHaveBeenCalled();
+  });
+
+  it("similar without ids builds its index once per set of nodes, again when a node changed", async () => {
+    const { fields } = declaredFields();
+    const build = jest.spyOn(similarModule, "similarIndex");
+    try {
+      const articles = [post({ categories: ["A"] }), post({ categories: ["A"] }), post({ categories: ["A"] })];
+      let nodes = articles;
+      const context = { nodeModel: { findAll: jest.fn(async () => ({ entries: [...nodes] })) } };
+      for (const article of articles) await fields.similar!.resolve(article, {}, context);
+      expect(build).toHaveBeenCalledTimes(1);
+
+      const edited = { ...articles[2]!, categories: ["B"], internal: { ...articles[2]!.internal, contentDigest: "edited" } };
+      nodes = [articles[0]!, articles[1]!, edited];
+      expect(await fields.similar!.resolve(articles[0]!, {}, context)).toEqual([articles[1]]);
+      expect(build).toHaveBeenCalledTimes(2);
+    } finally {
+      build.mockRestore();
+    }
   });
 });
