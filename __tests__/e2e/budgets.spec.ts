@@ -165,6 +165,29 @@ test.describe("Largest image: the file the browser picks is no wider than its sl
 });
 
 test.describe("Text never waits for the web font", () => {
+  test("the first paint needs no font file; once the page has loaded, the text switches to Outfit", async ({ page }) => {
+    const fonts: string[] = [];
+    page.on("request", (request) => {
+      if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
+    });
+    await page.goto("/terms", { waitUntil: "commit" });
+    // Before the page has loaded, the text is set in the fallback family and Outfit is not asked for.
+    const before = await page.evaluate(() => ({ family: getComputedStyle(document.body).fontFamily, webfont: document.documentElement.classList.contains("webfont") }));
+    if (!before.webfont) expect(before.family).toMatch(/^"Outfit Fallback"/);
+    await page.waitForFunction(() => document.readyState === "complete" && document.documentElement.classList.contains("webfont"));
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Outfit Variable"/);
+    await page.waitForFunction(() => document.fonts.check('16px "Outfit Variable"'));
+    expect(fonts).toContain("/fonts/outfit-latin-wght-normal.woff2");
+  });
+
+  test("without JavaScript, the text is set in Outfit at once", async ({ browser, baseURL }) => {
+    const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
+    const page = await context.newPage();
+    await page.goto("/terms");
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Outfit Variable"/);
+    await context.close();
+  });
+
   test("the fallback faces are in the head, and set text in the room Outfit takes", async ({ page }) => {
     await page.goto("/terms");
     expect(await page.locator("head style[data-font-fallback]").count()).toBe(1);
