@@ -16,8 +16,8 @@ import { publicDir } from "./site-paths";
 // - a low-priority preload of every script the page needs, its own chunks included, so the
 //   browser fetches them all at once, after what the page shows first (its largest image has
 //   fetchpriority="high");
-// - one small inline script that, once the page has loaded (its images in, the first frames
-//   painted), inserts them and switches the text to the web font. Until then no script runs and no
+// - one small inline script that, once the page has loaded and a frame with its largest image has
+//   been painted, inserts them and switches the text to the web font. Until then no script runs and no
 //   font competes with the largest image for the network or the main thread, even when every file
 //   comes from the cache.
 
@@ -48,15 +48,17 @@ export const WEB_FONT_CLASS = "webfont";
 export const BOOT_DEADLINE_MS = 5000;
 
 /**
- * The inline script: once the page has loaded, after the next frame and in a task of its own, it
- * switches the text to the web font and inserts the scripts; in a hidden tab, where no frame
- * comes until it is shown, at once.
+ * The inline script: once the page has loaded and its largest image (the one marked
+ * fetchpriority="high", if any) is decoded, after two frames (so one has been painted with it) and
+ * in a task of its own, it switches the text to the web font and inserts the scripts; in a hidden
+ * tab, where no frame comes until it is shown, at once.
  */
 export function bootScript(scripts: string[]): string {
   return (
     `(function(s){var done=0;function go(){if(done)return;done=1;document.documentElement.classList.add("${WEB_FONT_CLASS}");` +
     `s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}` +
-    `function later(){requestAnimationFrame(function(){setTimeout(go,0)})}` +
+    `function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
+    `function later(){var i=document.querySelector('img[fetchpriority="high"]');if(i&&i.decode){i.decode().then(painted,painted)}else{painted()}}` +
     `if(document.visibilityState==="hidden"){go()}else if(document.readyState==="complete"){later()}else{addEventListener("load",later)}` +
     `setTimeout(go,${BOOT_DEADLINE_MS})})(${JSON.stringify(scripts)})`
   );

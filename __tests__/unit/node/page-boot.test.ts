@@ -57,7 +57,7 @@ describe("rewritePageScripts", () => {
 
 describe("bootScript", () => {
   /** Runs the inline script against a minimal page; returns what it did, and the callbacks it left. */
-  function run({ visibilityState = "visible", readyState = "interactive" }: { visibilityState?: string; readyState?: string } = {}) {
+  function run({ visibilityState = "visible", readyState = "interactive", image }: { visibilityState?: string; readyState?: string; image?: { decode: () => Promise<void> } } = {}) {
     const appended: { src: string; async: boolean }[] = [];
     const classes: string[] = [];
     const frames: (() => void)[] = [];
@@ -69,6 +69,7 @@ describe("bootScript", () => {
       documentElement: { classList: { add: (name: string) => classes.push(name) } },
       createElement: () => ({ src: "", async: false }),
       body: { appendChild: (element: { src: string; async: boolean }) => appended.push(element) },
+      querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? (image ?? null) : null),
     };
     runInNewContext(bootScript(["/a.js", "/b.js"]), {
       document,
@@ -79,13 +80,20 @@ describe("bootScript", () => {
     return { appended, classes, frames, timers, listeners };
   }
 
-  it("waits for the page to load, then a frame, then a task of its own, to switch the font and insert the scripts", () => {
+  /** Runs the frames asked for so far, and those they ask for in turn. */
+  const runFrames = (frames: (() => void)[]): void => {
+    while (frames.length > 0) frames.shift()!();
+  };
+
+  it("waits for the page to load, then two frames, then a task of its own, to switch the font and insert the scripts", () => {
     const { appended, classes, frames, timers, listeners } = run();
     expect(appended).toEqual([]);
     expect(classes).toEqual([]);
     expect(frames).toEqual([]);
     listeners.load!();
-    frames.forEach((frame) => frame());
+    frames.shift()!();
+    expect(frames).toHaveLength(1);
+    runFrames(frames);
     expect(appended).toEqual([]);
     timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
     expect(classes).toEqual([WEB_FONT_CLASS]);
@@ -101,7 +109,20 @@ describe("bootScript", () => {
   it("goes after the next frame when the page has already loaded", () => {
     const { appended, frames, timers, listeners } = run({ readyState: "complete" });
     expect(listeners.load).toBeUndefined();
-    frames.forEach((frame) => frame());
+    runFrames(frames);
+    timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
+    expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+  });
+
+  it("waits for the largest image to be decoded before the frames", async () => {
+    let decoded: () => void = () => undefined;
+    const image = { decode: () => new Promise<void>((resolve) => (decoded = resolve)) };
+    const { appended, frames, timers } = run({ readyState: "complete", image });
+    expect(frames).toEqual([]);
+    decoded();
+    await Promise.resolve();
+    await Promise.resolve();
+    runFrames(frames);
     timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
     expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
   });
