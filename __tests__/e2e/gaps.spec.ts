@@ -47,6 +47,18 @@ test.describe("The 768 px breakpoint", () => {
       expect(firstRow, `${width} px: cards in the first row`).toBe(narrow ? 2 : 3);
     }
   });
+
+  test("a policy page's contents box switches to two columns at 769 px, with the navigation bar, not before", async ({ page }) => {
+    for (const [width, narrow] of [
+      [768, true],
+      [769, false],
+    ] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto("/terms");
+      const contents = page.getByRole("navigation", { name: /contents/i }).locator("ol, ul").first();
+      expect(await styleOf(contents, "column-count"), `${width} px`).toBe(narrow ? "auto" : "2");
+    }
+  });
 });
 
 test.describe("Footer", () => {
