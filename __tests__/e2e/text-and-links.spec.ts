@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
-import { test, expect } from "./fixtures";
+import { test, expect, waitForHydration } from "./fixtures";
 import { buildSite } from "../support/site-build";
 import { freePort, startScript, stopGroup } from "../support/processes";
 
@@ -19,6 +19,10 @@ const FIRST_PARAGRAPH =
 const FIRST_PARAGRAPH_TEXT = 'Rent & bills <3: "who pays?" It\'s fine — café, 恋愛 😀, l’amour &amp; more.';
 const CAPTION = "Tea &amp; cake &lt;3 at <i>Lou&rsquo;s</i> &#128150;";
 const CAPTION_TEXT = "Tea & cake <3 at Lou’s 💖";
+/** Links as an editor pastes them: to this site (SITE_URL is the default, https://kindred.app), and to a look-alike. */
+const LINKS =
+  'Read <a href="https://kindred.app/blog?from=article#top">our blog</a>, <a href="https://www.kindred.app/terms">the terms</a> ' +
+  'and <a href="https://kindred.app.evil.example/">a look-alike</a>.';
 
 /** The sample article the test's own is copied from, edited: its id, slug, title and blocks. */
 function writeContent(): string {
@@ -39,6 +43,7 @@ function writeContent(): string {
       blocks: [
         { id: "p1", type: "paragraph", data: { text: FIRST_PARAGRAPH } },
         { id: "i1", type: "image", data: { ...imageBlock.data, caption: CAPTION } },
+        { id: "p2", type: "paragraph", data: { text: LINKS } },
       ],
     },
   };
@@ -113,4 +118,38 @@ test("the page in the browser shows the same text, and the image's accessible na
   await expect(body.locator("p").first()).toHaveText(FIRST_PARAGRAPH_TEXT);
   await expect(body.getByRole("img")).toHaveAccessibleName(CAPTION_TEXT);
   await expect(page.locator('meta[name="description"]')).toHaveAttribute("content", FIRST_PARAGRAPH_TEXT);
+});
+
+test("links to the site's own pages are site paths in the built page, and a look-alike stays external", () => {
+  const html = readFileSync(path.join(publicDir, "blogarticle", SLUG, "index.html"), "utf8");
+  const article = [...elements(parse(html))].find((element) => element.tagName === "article");
+  const links = [...elements(article!)].filter((element) => element.tagName === "a");
+  const written = links.map((link) => [textOf(link), attribute(link, "href"), attribute(link, "target") ?? null]);
+  expect(written).toEqual([
+    ["our blog", "/blog?from=article#top", null],
+    ["the terms", "/terms", null],
+    ["a look-alike", "https://kindred.app.evil.example/", "_blank"],
+  ]);
+});
+
+test("a click on a link to the site's own page opens it without reloading", async ({ page }) => {
+  await page.goto(`${siteUrl}/blogarticle/${SLUG}`);
+  await waitForHydration(page);
+  // A reload would start a new window object and lose this.
+  await page.evaluate(() => Object.assign(window, { __sameDocument: "kept" }));
+  await page.locator("[data-article-body]").getByRole("link", { name: "our blog" }).click();
+  await expect(page).toHaveURL(`${siteUrl}/blog?from=article#top`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Welcome to our blog");
+  expect(await page.evaluate(() => (window as Window & { __sameDocument?: string }).__sameDocument)).toBe("kept");
+});
+
+test("a click on a www. link to the site's own page with a modifier is left to the browser", async ({ page, context }) => {
+  await page.goto(`${siteUrl}/blogarticle/${SLUG}`);
+  await waitForHydration(page);
+  const opened = context.waitForEvent("page");
+  await page.locator("[data-article-body]").getByRole("link", { name: "the terms" }).click({ modifiers: ["Shift"] });
+  const other = await opened;
+  await expect(other).toHaveURL(`${siteUrl}/terms`);
+  await other.close();
+  await expect(page).toHaveURL(`${siteUrl}/blogarticle/${SLUG}`);
 });

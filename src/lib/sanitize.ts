@@ -1,14 +1,36 @@
 import sanitizeHtml from "sanitize-html";
 import { LINK_URL, parseUrl } from "./safe-url";
 
-/** The site's own origin, so only links elsewhere open in a new tab. */
-const SITE_ORIGIN = ((): string => {
+// The site's address as the build was configured (SITE_URL, as in gatsby-config.ts). A browser
+// bundle has no process.env: webpack writes the configured address into it as __SITE_URL__
+// (src/node/webpack.ts), so the fallback route judges links exactly as the build did.
+declare const __SITE_URL__: string | undefined;
+
+const DEFAULT_SITE_URL = "https://kindred.app";
+
+const SITE_URL = ((): URL => {
+  const configured = typeof __SITE_URL__ === "string" ? __SITE_URL__ : process.env.SITE_URL;
   try {
-    return new URL(process.env.SITE_URL ?? "https://kindred.app").origin;
+    return new URL(configured || DEFAULT_SITE_URL);
   } catch {
-    return "https://kindred.app";
+    return new URL(DEFAULT_SITE_URL);
   }
 })();
+
+/** The site's host without www.: links to it, with or without www., are the site's own. */
+const SITE_HOST = SITE_URL.hostname.replace(/^www\./, "");
+
+/**
+ * Whether an absolute URL points at this site: http or https, the site's host or its www. form,
+ * and the site's port. Only the parsed host counts, never text elsewhere in the address.
+ */
+function isOwnSite(url: URL): boolean {
+  return (
+    (url.protocol === "https:" || url.protocol === "http:") &&
+    (url.hostname === SITE_HOST || url.hostname === `www.${SITE_HOST}`) &&
+    url.port === SITE_URL.port
+  );
+}
 
 const INLINE_OPTIONS: sanitizeHtml.IOptions = {
   allowedTags: ["b", "strong", "i", "em", "u", "mark", "code", "br", "a"],
@@ -22,16 +44,20 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
   transformTags: {
     // The address is judged as the browser will parse it (src/lib/safe-url.ts) and written back in
     // the parser's own form; a link whose address is refused keeps its text and loses the address.
-    a: (tagName, attribs) => {
+    a: (tagName, attribs): sanitizeHtml.Tag => {
       const parsed = parseUrl(attribs.href, LINK_URL);
       if (!parsed) return { tagName, attribs: {} };
       if (parsed.kind === "site") return { tagName, attribs: { href: parsed.path } };
       const { url } = parsed;
-      const external = url.protocol !== "mailto:" && url.origin !== SITE_ORIGIN;
-      const safeAttributes: sanitizeHtml.Attributes = external
-        ? { href: url.href, target: "_blank", rel: "noopener noreferrer nofollow" }
-        : { href: url.href };
-      return { tagName, attribs: safeAttributes };
+      if (url.protocol === "mailto:") return { tagName, attribs: { href: url.href } };
+      if (isOwnSite(url)) {
+        // A page of this site becomes a site path, which stays on the host serving the page (a
+        // preview, `npm start`) and which the article body opens without a reload. A path that
+        // would read as protocol-relative ("//host") keeps its full address.
+        const path = `${url.pathname}${url.search}${url.hash}`;
+        return { tagName, attribs: { href: url.pathname.startsWith("//") ? url.href : path } };
+      }
+      return { tagName, attribs: { href: url.href, target: "_blank", rel: "noopener noreferrer nofollow" } };
     },
   },
 };
@@ -39,7 +65,8 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
 /**
  * Makes Editor.js inline HTML safe: only b, strong, i, em, u, mark, code, br and links with an
  * http(s) or mailto address, or a path on this site, survive; every other tag, attribute, handler
- * and style is removed.
+ * and style is removed. Links to this site's pages are written as site paths; links elsewhere open
+ * in a new tab.
  */
 export function sanitizeInline(html: unknown): string {
   if (typeof html !== "string") return "";

@@ -31,6 +31,12 @@ export const GATSBY_RUNTIME_STUB = path.join("src", "lib", "gatsby-runtime-stub.
 /** The global through which Toasts.tsx learns the URL of the toast stylesheet. */
 export const TOAST_STYLESHEET_GLOBAL = "__TOAST_STYLESHEET__";
 
+/**
+ * The global through which src/lib/sanitize.ts learns the site's configured address (siteMetadata's
+ * siteUrl) in every bundle, the browser's included, where process.env has no SITE_URL.
+ */
+export const SITE_URL_GLOBAL = "__SITE_URL__";
+
 /** The toast library's stylesheet and the site's changes to it, relative to the site. */
 export const TOAST_STYLE_SOURCES = [
   path.join("node_modules", "react-toastify", "dist", "ReactToastify.css"),
@@ -77,6 +83,7 @@ export const OUTPUT_ECMA_VERSION = 2017;
  *   computed here from the font file, as a constant that gatsby-ssr.tsx writes into every page's head;
  * - the browser bundles (build-javascript, develop) get the URL of the toast stylesheet, published
  *   here;
+ * - every bundle gets the site's configured address (SITE_URL_GLOBAL);
  * - the production browser bundle leaves out the parts of Gatsby's runtime the site never runs
  *   (UNUSED_GATSBY_MODULES), and is written, and minified, as ES2017 rather than ES5;
  * - the browser bundles' source maps are written to .cache/source-maps/ instead of public/. Gatsby 5
@@ -93,6 +100,9 @@ export async function configureWebpack({ actions, stage, plugins, store, getConf
     output: { ...gatsbys.output, chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS },
     plugins: [...(gatsbys.plugins ?? [])],
   };
+  const { config: siteConfig } = store.getState() as { config?: { siteMetadata?: { siteUrl?: unknown } } };
+  const siteUrl = siteConfig?.siteMetadata?.siteUrl;
+  if (typeof siteUrl === "string") config.plugins.push(plugins.define({ [SITE_URL_GLOBAL]: JSON.stringify(siteUrl) }));
   if (stage === "build-html" || stage === "develop-html") {
     config.plugins.push(plugins.define({ [FONT_FALLBACK_GLOBAL]: JSON.stringify(await fallbackFontFacesFor(root)) }));
   }

@@ -265,3 +265,102 @@ describe("safeBlocks warnings for what is cut", () => {
     expect(report).not.toHaveBeenCalled();
   });
 });
+
+// Links to the site's own pages (SITE_URL, default https://kindred.app, with or without www., over
+// http or https) are written root-relative: they stay on whatever host serves the site (a preview,
+// `npm start`) and the article body follows them without reloading the page.
+describe("sanitizeInline links to this site", () => {
+  const linkOf = (href: string): { href: string | null; target: string | null; rel: string | null } => {
+    const doc = new DOMParser().parseFromString(`<div>${sanitizeInline(`<a href="${href}">x</a>`)}</div>`, "text/html");
+    const link = doc.querySelector("a");
+    return { href: link?.getAttribute("href") ?? null, target: link?.getAttribute("target") ?? null, rel: link?.getAttribute("rel") ?? null };
+  };
+
+  it.each([
+    ["the site's origin", "https://kindred.app/blog", "/blog"],
+    ["its www. host", "https://www.kindred.app/blog", "/blog"],
+    ["http", "http://kindred.app/terms", "/terms"],
+    ["http and www.", "http://www.kindred.app/terms", "/terms"],
+    ["the bare origin", "https://kindred.app", "/"],
+    ["upper case, as the browser reads it", "HTTPS://WWW.KINDRED.APP/Blog/2", "/Blog/2"],
+    ["a query and a hash, kept", "https://kindred.app/blog/2?ref=article&x=1#top", "/blog/2?ref=article&x=1#top"],
+    ["an explicit default port", "https://kindred.app:443/privacy", "/privacy"],
+  ])("writes a link to %s as a site path, in the same tab", (_case, href, path) => {
+    expect(linkOf(href)).toEqual({ href: path, target: null, rel: null });
+  });
+
+  it.each([
+    ["a host that starts with ours", "https://kindred.app.evil.example/", "https://kindred.app.evil.example/"],
+    ["a host that ends with ours", "https://evilkindred.app/", "https://evilkindred.app/"],
+    ["a subdomain other than www.", "https://blog.kindred.app/", "https://blog.kindred.app/"],
+    ["www. twice", "https://www.www.kindred.app/", "https://www.www.kindred.app/"],
+    ["our address in the query", "https://evil.example/?https://kindred.app", "https://evil.example/?https://kindred.app"],
+    ["our address in the path", "https://evil.example/https://kindred.app/blog", "https://evil.example/https://kindred.app/blog"],
+    ["another port", "https://kindred.app:8443/blog", "https://kindred.app:8443/blog"],
+  ])("leaves a link to %s absolute, opening in a new tab", (_case, href, written) => {
+    expect(linkOf(href)).toEqual({ href: written, target: "_blank", rel: "noopener noreferrer nofollow" });
+  });
+
+  it("never makes a look-alike with our address as its user name a site path", () => {
+    for (const href of ["https://kindred.app@evil.example/", "https://www.kindred.app:pw@evil.example/blog", "https://user@kindred.app/blog"]) {
+      const written = linkOf(href).href;
+      if (written !== null) expect(written).toMatch(/^https:\/\//);
+      if (written !== null) expect(new URL(written).hostname).toBe("evil.example");
+    }
+  });
+
+  it("never turns a path of our site into a protocol-relative address", () => {
+    for (const href of ["https://kindred.app//evil.example/x", "https://kindred.app/\\evil.example/x", "https://www.kindred.app/.//evil.example/x"]) {
+      const written = linkOf(href).href;
+      expect(written).not.toBeNull();
+      expect(new URL(written!, "https://preview.example.net/blogarticle/a").hostname).not.toBe("evil.example");
+    }
+  });
+
+  it("leaves mailto links alone", () => {
+    expect(linkOf("mailto:hello@kindred.app")).toEqual({ href: "mailto:hello@kindred.app", target: null, rel: null });
+  });
+});
+
+describe("the site's origin, as the build was configured", () => {
+  const globals = globalThis as { __SITE_URL__?: string };
+  const saved = process.env.SITE_URL;
+  afterEach(() => {
+    delete globals.__SITE_URL__;
+    if (saved === undefined) delete process.env.SITE_URL;
+    else process.env.SITE_URL = saved;
+  });
+
+  /** sanitizeInline of a fresh copy of the module, as a page (or the build) would load it. */
+  const freshSanitize = (): typeof sanitizeInline => {
+    let fresh: typeof sanitizeInline = sanitizeInline;
+    jest.isolateModules(() => {
+      fresh = (jest.requireActual("../../../src/lib/sanitize") as { sanitizeInline: typeof sanitizeInline }).sanitizeInline;
+    });
+    return fresh;
+  };
+
+  it("in a browser bundle, comes from the address webpack wrote in (the build's SITE_URL), not from the page's process.env", () => {
+    delete process.env.SITE_URL;
+    globals.__SITE_URL__ = "https://preview.example.net";
+    const sanitize = freshSanitize();
+    expect(sanitize('<a href="https://preview.example.net/blog">x</a>')).toBe('<a href="/blog">x</a>');
+    expect(sanitize('<a href="https://www.preview.example.net/blog">x</a>')).toBe('<a href="/blog">x</a>');
+    expect(sanitize('<a href="https://kindred.app/blog">x</a>')).toContain('target="_blank"');
+  });
+
+  it("at build time, comes from SITE_URL, with or without www. and a trailing slash", () => {
+    process.env.SITE_URL = "https://www.kindred.example/";
+    const sanitize = freshSanitize();
+    expect(sanitize('<a href="https://kindred.example/blog">x</a>')).toBe('<a href="/blog">x</a>');
+    expect(sanitize('<a href="https://www.kindred.example/blog">x</a>')).toBe('<a href="/blog">x</a>');
+    expect(sanitize('<a href="https://kindred.app/blog">x</a>')).toContain('target="_blank"');
+  });
+
+  it("on a local site, keeps its port", () => {
+    process.env.SITE_URL = "http://localhost:9000";
+    const sanitize = freshSanitize();
+    expect(sanitize('<a href="http://localhost:9000/blog">x</a>')).toBe('<a href="/blog">x</a>');
+    expect(sanitize('<a href="http://localhost:8000/blog">x</a>')).toContain('target="_blank"');
+  });
+});

@@ -9,6 +9,7 @@ import { ImageBlock } from "./ImageBlock";
 import { TableBlock } from "./TableBlock";
 import { CodeBlock } from "./CodeBlock";
 import { EmbedBlock } from "./EmbedBlock";
+import { followSiteLinks } from "./site-links";
 import * as styles from "./article-body.module.css";
 
 function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JSX.Element {
@@ -35,10 +36,15 @@ function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JS
   }
 }
 
-/** An article's body: blocks already checked and sanitized at build time (src/lib/article-body.ts). */
+/**
+ * An article's body: blocks already checked and sanitized at build time (src/lib/article-body.ts).
+ * Its links to this site's pages open without a reload (./site-links.ts).
+ */
 export function ArticleBody({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
+  const container = React.useRef<HTMLDivElement>(null);
+  React.useEffect(() => (container.current ? followSiteLinks(container.current) : undefined), []);
   return (
-    <div className={styles.body} data-article-body>
+    <div ref={container} className={styles.body} data-article-body>
       {blocks.map((block, index) => (
         <Block key={index} block={block} blocks={blocks} />
       ))}
