@@ -2,28 +2,45 @@ import path from "node:path";
 import type { CreatePageArgs, CreatePagesArgs } from "gatsby";
 import { blogListPath, pageCount, POSTS_PER_PAGE } from "../lib/pagination";
 import { articlePath } from "../lib/slug";
+import { similarIndex, type SimilarCandidate } from "../lib/similar";
 import type { BlogListContext } from "../templates/blog-list";
 import type { BlogArticleContext } from "../templates/blog-article";
 
-/** When this build started reading content; the blog list's live query asks for changes after it. */
-const BUILD_STARTED = new Date().toISOString();
+/** What the live list asks for changes after when the build has no article at all: everything. */
+export const NO_ARTICLES_YET = new Date(0).toISOString();
+
+interface ArticleForPages extends SimilarCandidate {
+  id: string;
+  slug: string;
+}
 
 interface ArticlesForPagesQuery {
-  allBlogPost: { nodes: { id: string; slug: string }[] };
+  allBlogPost: { nodes: ArticleForPages[] };
 }
 
 /**
  * createPages: the blog list pages (/blog, /blog/2, … with 6 cards each) and one page per article.
- * An article page's context is only its node id: its template queries the sanitized body, summary
- * and similar articles as fields of BlogPost (see blog-post-fields.ts).
+ *
+ * Every context is derived from the content alone, so a build in which nothing changed leaves every
+ * page's context, data and HTML as they were. A list page's context carries the newest lastUpdate
+ * it was built with (the live list asks only for articles newer than that), not the time of the build.
+ * An article page's context is its node id and its similar articles' node ids, all computed here
+ * from one query through one index (linear in the number of articles rather than one scan of all
+ * articles per article); its template reads those nodes, so its query depends on four BlogPost
+ * nodes, not on all of them, and is re-run only when one of them or its list of similar articles changed.
  */
 export async function createBlogPages({ graphql, reporter, actions }: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions">): Promise<void> {
+  // The order of the similar field's own query, so equal dates rank the same way in both.
   const result = await graphql<ArticlesForPagesQuery>(`
     query ArticlesForPages {
       allBlogPost(sort: { lastUpdate: DESC }) {
         nodes {
           id
           slug
+          documentId
+          blogId
+          categories
+          lastUpdate
         }
       }
     }
@@ -34,12 +51,14 @@ export async function createBlogPages({ graphql, reporter, actions }: Pick<Creat
   }
   const articles = result.data.allBlogPost.nodes;
   const numPages = pageCount(articles.length);
+  const changesAfter = articles[0]?.lastUpdate ?? NO_ARTICLES_YET;
   for (let page = 1; page <= numPages; page += 1) {
-    const context: BlogListContext = { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE, buildTime: BUILD_STARTED };
+    const context: BlogListContext = { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE, changesAfter };
     actions.createPage({ path: blogListPath(page), component: path.resolve("src/templates/blog-list.tsx"), context });
   }
+  const similar = similarIndex(articles);
   for (const article of articles) {
-    const context: BlogArticleContext = { id: article.id };
+    const context: BlogArticleContext = { id: article.id, similar: similar.similarTo(article).map((other) => other.id) };
     actions.createPage({ path: articlePath(article.slug), component: path.resolve("src/templates/blog-article.tsx"), context });
   }
   reporter.info(`${articles.length} published articles on ${numPages} list pages`);

@@ -11,9 +11,13 @@ import type { SafeBlock } from "../lib/article-blocks";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
 
-/** An article page's context: its BlogPost node; everything else comes from the query. */
+/**
+ * An article page's context: its BlogPost node and its similar articles' nodes (computed for all
+ * articles at once in src/node/pages.ts); everything else comes from the query.
+ */
 export interface BlogArticleContext {
   id: string;
+  similar: string[];
 }
 
 interface BlogArticleData {
@@ -34,7 +38,7 @@ interface BlogArticleData {
 }
 
 export const query = graphql`
-  query BlogArticlePage($id: String!) {
+  query BlogArticlePage($id: String!, $similar: [String!]) {
     blogPost(id: { eq: $id }) {
       documentId
       title
@@ -50,7 +54,7 @@ export const query = graphql`
       }
       description
       safeBlocks
-      similar {
+      similar(ids: $similar) {
         ...BlogCardFields
       }
     }

@@ -18,8 +18,12 @@ export interface BlogListContext {
   numPages: number;
   skip: number;
   limit: number;
-  /** When the build read Firestore: the live subscription asks only for what changed after it. */
-  buildTime: string;
+  /**
+   * The newest lastUpdate among the articles this build published (or 1970 when there are none):
+   * the live subscription asks only for articles updated after it, which are the ones the build has
+   * not seen. Derived from the content, so a rebuild with the same content leaves the page as it was.
+   */
+  changesAfter: string;
 }
 
 interface BlogListData {
@@ -60,10 +64,10 @@ function CardGrid({ cards }: { cards: BlogCardData[] }): JSX.Element {
 
 /** A page of the blog list: /blog is page 1, then /blog/2, … While the search text is non-empty, all matches replace the page. */
 export default function BlogListTemplate({ data, pageContext }: PageProps<BlogListData, BlogListContext>): JSX.Element {
-  const { currentPage, numPages, buildTime } = pageContext;
+  const { currentPage, numPages, changesAfter } = pageContext;
   const [searchText, setSearchText] = React.useState("");
   const index = useSearchIndex();
-  const live = useLiveArticles(buildTime);
+  const live = useLiveArticles(changesAfter);
   const pageCards = React.useMemo(
     () => livePage(data.allBlogPost.nodes.map(cardFromNode), live.changed, currentPage, POSTS_PER_PAGE),
     [data, live.changed, currentPage],
