@@ -1,7 +1,7 @@
 import { createHash } from "node:crypto";
-import { readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { BuildArgs } from "gatsby";
+import type { BuildArgs, GatsbyCache } from "gatsby";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { pagePolicy } from "../lib/csp";
 import { publicDir } from "./site-paths";
@@ -155,10 +155,76 @@ export async function applyPolicyToFiles(files: string[], emulatorHost: string |
   return withoutHead.sort();
 }
 
-/** onPostBuild: every built page gets its own Content-Security-Policy. */
-export async function writePagePolicies({ store, reporter }: Pick<BuildArgs, "store" | "reporter">): Promise<void> {
-  const files = await htmlFilesUnder(publicDir(store));
-  const withoutHead = await applyPolicyToFiles(files);
+/**
+ * What the last run left in each page it stamped: the file's modification time and size right
+ * after, by path under public/, and the policy those pages got (with a placeholder for the hashes).
+ */
+export interface StampRecord {
+  policy: string;
+  files: Record<string, [mtimeMs: number, size: number]>;
+}
+
+/** Where the record lives in the site's Gatsby cache (emptied with .cache, when Gatsby re-renders every page anyway). */
+export const STAMP_RECORD_KEY = "csp-stamped-pages";
+
+/** The policy with a placeholder for the page's hashes: when it changes, every page needs the new one. */
+const policyShape = (emulatorHost: string | undefined): string => pagePolicy(["'sha256-<page>'"], emulatorHost);
+
+const fileState = async (file: string): Promise<[number, number] | undefined> => {
+  try {
+    const info = await stat(file);
+    return [info.mtimeMs, info.size];
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The pages that need a policy written: those this build (or anything else) wrote or changed since
+ * the last run stamped them, and every page when there is no record or the policy itself changed.
+ * A page Gatsby did not re-render still has the bytes and modification time the last run left.
+ */
+export async function pagesToStamp(dir: string, files: string[], record: StampRecord | undefined, policy: string): Promise<string[]> {
+  if (!record || record.policy !== policy) return files;
+  const changed: string[] = [];
+  for (const file of files) {
+    const was = record.files[path.relative(dir, file)];
+    const now = await fileState(file);
+    if (!was || !now || was[0] !== now[0] || was[1] !== now[1]) changed.push(file);
+  }
+  return changed;
+}
+
+/**
+ * onPostBuild: every page this build produced gets its own Content-Security-Policy. Gatsby re-renders
+ * only the pages whose data or code changed; the others are neither read nor written, so they keep
+ * their bytes and modification times and a CDN sees them unchanged.
+ */
+export async function writePagePolicies({ store, reporter, cache }: Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
+  const dir = publicDir(store);
+  const emulatorHost = emulatorHostFromEnv();
+  const policy = policyShape(emulatorHost);
+  const files = await htmlFilesUnder(dir);
+  const previous = (await cache.get(STAMP_RECORD_KEY)) as StampRecord | undefined;
+  const stamp = await pagesToStamp(dir, files, previous, policy);
+  const withoutHead = new Set(await applyPolicyToFiles(stamp, emulatorHost));
   for (const file of withoutHead) reporter.warn(`${file} has no <head> tag, so it got no Content-Security-Policy`);
-  reporter.info(`Content-Security-Policy written into ${files.length - withoutHead.length} pages`);
+
+  // A page without <head> stays out of the record, so it is looked at (and reported) again next time.
+  const kept = previous?.policy === policy ? previous.files : {};
+  const record: StampRecord = { policy, files: {} };
+  const stamped = new Set(stamp);
+  for (const file of files) {
+    const key = path.relative(dir, file);
+    if (!stamped.has(file)) {
+      if (kept[key]) record.files[key] = kept[key];
+    } else if (!withoutHead.has(file)) {
+      const now = await fileState(file);
+      if (now) record.files[key] = now;
+    }
+  }
+  await cache.set(STAMP_RECORD_KEY, record);
+  reporter.info(
+    `Content-Security-Policy written into ${stamp.length - withoutHead.size} pages this build produced; ${files.length - stamp.length} pages unchanged since the last build left as they were`,
+  );
 }

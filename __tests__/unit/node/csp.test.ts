@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto";
+import * as fsPromises from "node:fs/promises";
 import { mkdir, mkdtemp, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,6 +12,7 @@ import {
   emulatorHostFromEnv,
   htmlFilesUnder,
   inlineScriptHashes,
+  STAMP_RECORD_KEY,
   withPagePolicy,
   withPolicyMeta,
   writePagePolicies,
@@ -156,9 +158,108 @@ describe("on files", () => {
     await writeFile(path.join(siteDir, "public", "bare.html"), "<p>fragment</p>");
     const store = { getState: () => ({ program: { directory: siteDir } }) } as unknown as Store;
     const reporter = { warn: jest.fn(), info: jest.fn() } as unknown as Reporter;
-    await writePagePolicies({ store, reporter });
+    await writePagePolicies({ store, reporter, cache: memoryCache() });
     expect(await readFile(path.join(siteDir, "public", "index.html"), "utf8")).toContain(sha("home()"));
     expect(reporter.warn).toHaveBeenCalledWith(`${path.join(siteDir, "public", "bare.html")} has no <head> tag, so it got no Content-Security-Policy`);
-    expect(reporter.info).toHaveBeenCalledWith("Content-Security-Policy written into 1 pages");
+    expect(reporter.info).toHaveBeenCalledWith("Content-Security-Policy written into 1 pages this build produced; 0 pages unchanged since the last build left as they were");
+  });
+});
+
+/** Gatsby's plugin cache, kept in memory; like Gatsby's, it hands back a copy of what was stored. */
+function memoryCache(): { get: (key: string) => Promise<unknown>; set: (key: string, value: unknown) => Promise<unknown>; values: Map<string, string> } {
+  const values = new Map<string, string>();
+  return {
+    values,
+    get: async (key) => (values.has(key) ? JSON.parse(values.get(key)!) : undefined),
+    set: async (key, value) => values.set(key, JSON.stringify(value)),
+  };
+}
+
+describe("writePagePolicies from one build to the next", () => {
+  const PAST = new Date("2020-01-01T00:00:00Z");
+  let siteDir: string;
+  let publicDir: string;
+  let cache: ReturnType<typeof memoryCache>;
+  let reporter: { warn: jest.Mock; info: jest.Mock };
+  const pages = ["index.html", "blog/index.html", "blog/2/index.html", "blogarticle/a/index.html", "404.html"];
+  const fresh = (name: string) => `<html><head><title>${name}</title></head><body><script>boot("${name}")</script></body></html>`;
+
+  /** Gatsby writing a page: fresh HTML without a policy. */
+  const render = async (name: string, html = fresh(name)) => {
+    await mkdir(path.dirname(path.join(publicDir, name)), { recursive: true });
+    await writeFile(path.join(publicDir, name), html);
+  };
+  const build = async () => {
+    reporter = { warn: jest.fn(), info: jest.fn() };
+    const store = { getState: () => ({ program: { directory: siteDir } }) } as unknown as Store;
+    await writePagePolicies({ store, reporter: reporter as unknown as Reporter, cache });
+  };
+  /** Every page's bytes and modification time. */
+  const snapshot = async () =>
+    Object.fromEntries(await Promise.all(pages.map(async (name) => [name, { html: await readFile(path.join(publicDir, name), "utf8"), mtime: (await stat(path.join(publicDir, name))).mtimeMs }])));
+  /** Sets every page's modification time in the past, so a write by the next build cannot go unseen. */
+  const age = () => Promise.all(pages.map((name) => utimes(path.join(publicDir, name), PAST, PAST)));
+
+  beforeEach(async () => {
+    siteDir = await mkdtemp(path.join(tmpdir(), "csp-builds-"));
+    publicDir = path.join(siteDir, "public");
+    cache = memoryCache();
+    for (const name of pages) await render(name);
+  });
+
+  it("a build with nothing changed neither reads nor writes any page: bytes and modification times stay", async () => {
+    await build();
+    for (const name of pages) expect(await readFile(path.join(publicDir, name), "utf8")).toContain(sha(`boot("${name}")`));
+    const before = await snapshot();
+    const reads = jest.spyOn(fsPromises, "readFile");
+    try {
+      await build();
+      expect(reads.mock.calls.filter(([file]) => String(file).startsWith(publicDir))).toEqual([]);
+    } finally {
+      reads.mockRestore();
+    }
+    expect(await snapshot()).toEqual(before);
+    expect(reporter.info).toHaveBeenCalledWith(`Content-Security-Policy written into 0 pages this build produced; ${pages.length} pages unchanged since the last build left as they were`);
+  });
+
+  it("writes the policy into the pages the build re-rendered, and only those", async () => {
+    await build();
+    await age();
+    await build();
+    const before = await snapshot();
+    await render("blog/2/index.html", fresh("blog/2 with other data"));
+    await render("blogarticle/new/index.html");
+    await build();
+    const after = await snapshot();
+    for (const name of pages.filter((page) => page !== "blog/2/index.html")) expect(after[name]).toEqual(before[name]);
+    expect(after["blog/2/index.html"]!.html).toContain(meta(pagePolicy([sha('boot("blog/2 with other data")')])));
+    expect(countPolicies(after["blog/2/index.html"]!.html)).toBe(1);
+    expect(await readFile(path.join(publicDir, "blogarticle/new/index.html"), "utf8")).toContain(sha('boot("blogarticle/new/index.html")'));
+    expect(reporter.info).toHaveBeenCalledWith(`Content-Security-Policy written into 2 pages this build produced; ${pages.length - 1} pages unchanged since the last build left as they were`);
+  });
+
+  it("a page re-rendered with the very same bytes gets its policy back", async () => {
+    await build();
+    await age();
+    await build();
+    await render("index.html");
+    await build();
+    expect(await readFile(path.join(publicDir, "index.html"), "utf8")).toContain(sha('boot("index.html")'));
+  });
+
+  it("writes every page again when the policy itself changed, or when there is no record", async () => {
+    await build();
+    await age();
+    process.env.GATSBY_FIRESTORE_EMULATOR_HOST = "127.0.0.1:8181";
+    try {
+      await build();
+    } finally {
+      delete process.env.GATSBY_FIRESTORE_EMULATOR_HOST;
+    }
+    for (const name of pages) expect(await readFile(path.join(publicDir, name), "utf8")).toContain("http://127.0.0.1:8181");
+    await age();
+    cache.values.delete(STAMP_RECORD_KEY);
+    await build();
+    for (const name of pages) expect(await readFile(path.join(publicDir, name), "utf8")).not.toContain("http://127.0.0.1:8181");
   });
 });
