@@ -24,6 +24,10 @@ export interface FirestoreSourceOptions extends PluginOptions {
   localContentDir?: string;
   /** Documents per Firestore read. */
   pageSize: number;
+  /** Read only what changed since the last build in this workspace (Firestore only). */
+  incremental: boolean;
+  /** How far before the last sync a warm build looks for changes, for clocks that disagree. */
+  syncMarginMinutes: number;
 }
 
 export const DEFAULT_TYPES: SourcedType[] = [{ type: "BlogPost", collection: "blogMetaData" }];
@@ -63,6 +67,13 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
       .description("tests only: also download http covers and covers on loopback or private addresses"),
     localContentDir: Joi.string().description("folder of sample articles, the embedded default"),
     pageSize: Joi.number().integer().min(1).max(10_000).default(500).description("documents per read"),
+    incremental: Joi.boolean()
+      .default(true)
+      .description("a warm build reads only the documents changed since the last one (the environment variable FIRESTORE_FULL_READ=true turns it off)"),
+    syncMarginMinutes: Joi.number()
+      .min(0)
+      .default(10)
+      .description("a warm build re-reads documents whose lastUpdate is this much older than the last sync, for clock skew"),
   });
 
 /** Whether the plugin reads Firestore (a project id is configured) or the local sample content. */

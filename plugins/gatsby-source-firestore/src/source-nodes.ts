@@ -2,8 +2,9 @@ import type { GatsbyNode, NodePluginArgs } from "gatsby";
 import { coverImagePolicy, DEFAULT_TYPES, usesFirestore, type FirestoreSourceOptions, type SourcedType } from "./plugin-options";
 import { dropDuplicateSlugs, normalizeBlogPost, remoteImageResolver, type NormalizeContext } from "./normalize";
 import { localContentImageUrl, readLocalContent, resolveLocalImage } from "./read-local";
-import { readPublishedCollection } from "./read-firestore";
-import { recordSourceIdentity } from "./source-identity";
+import { readChangedSince, readPublishedCollection, type FirestoreReadOptions } from "./read-firestore";
+import { recordSourceIdentity, sourceIdentity } from "./source-identity";
+import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
 import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
 
 export const BLOG_POST_TYPE = "BlogPost";
@@ -11,14 +12,14 @@ export const BLOG_POST_TYPE = "BlogPost";
 const describe = (collection: string, problem: DocumentProblem): string =>
   `[gatsby-source-firestore] ${collection}/${problem.id}: field "${problem.field}" ${problem.message}`;
 
+const readOptions = (options: FirestoreSourceOptions): FirestoreReadOptions => ({
+  firebaseConfig: options.firebaseConfig ?? {},
+  emulatorHost: options.emulatorHost || undefined,
+  pageSize: options.pageSize,
+});
+
 async function readType(sourced: SourcedType, options: FirestoreSourceOptions): Promise<RawDocument[]> {
-  if (usesFirestore(options)) {
-    return readPublishedCollection(sourced.collection, {
-      firebaseConfig: options.firebaseConfig ?? {},
-      emulatorHost: options.emulatorHost || undefined,
-      pageSize: options.pageSize,
-    });
-  }
+  if (usesFirestore(options)) return readPublishedCollection(sourced.collection, readOptions(options));
   // The embedded default holds sample articles only.
   return sourced.type === BLOG_POST_TYPE && options.localContentDir ? readLocalContent(options.localContentDir) : [];
 }
@@ -28,6 +29,7 @@ export function acceptBlogPosts(
   documents: RawDocument[],
   context: NormalizeContext,
   warn: (problem: DocumentProblem, skipped: boolean) => void,
+  onDuplicate: (documentId: string) => void = () => undefined,
 ): BlogPostRecord[] {
   const posts: BlogPostRecord[] = [];
   for (const document of documents) {
@@ -40,72 +42,209 @@ export function acceptBlogPosts(
     }
   }
   const { kept, dropped } = dropDuplicateSlugs(posts);
-  dropped.forEach((problem) => warn(problem, true));
+  dropped.forEach((problem) => {
+    onDuplicate(problem.id);
+    warn(problem, true);
+  });
   return kept;
 }
 
-/**
- * Gatsby garbage-collects stale nodes only on a process's first sourcing, so a re-source
- * (`__refresh`) must itself delete the nodes of documents that are gone or unpublished.
- */
+/** Deletes the plugin's nodes of a type that are not in `keep` (their cover File nodes go with them). */
 function deleteNodesNotIn(args: NodePluginArgs, type: string, keep: Set<string>): void {
   for (const node of args.getNodesByType(type)) {
     if (node.internal.owner === "gatsby-source-firestore" && !keep.has(node.id)) args.actions.deleteNode(node);
   }
 }
 
-function createBlogPostNodes(args: NodePluginArgs, collection: string, documents: RawDocument[], options: FirestoreSourceOptions): number {
+const mapDocuments = (sourced: SourcedType, documents: RawDocument[]): RawDocument[] =>
+  sourced.map
+    ? documents.map((d) => ({ id: d.id, data: typeof d.data === "object" && d.data !== null ? sourced.map!(d.data as Record<string, unknown>) : d.data }))
+    : documents;
+
+function normalizeContext(options: FirestoreSourceOptions): NormalizeContext {
   const dir = options.localContentDir ?? "";
   const policy = coverImagePolicy(options);
-  const context: NormalizeContext = usesFirestore(options)
+  return usesFirestore(options)
     ? { resolveImage: remoteImageResolver(policy) }
     : { resolveImage: (ref) => resolveLocalImage(dir, ref, policy), contentImageUrl: (ref) => localContentImageUrl(dir, ref, policy) };
-  const posts = acceptBlogPosts(documents, context, (problem, skipped) =>
-    args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`),
-  );
-  const created = new Set<string>();
-  for (const post of posts) {
-    const id = args.createNodeId(`${BLOG_POST_TYPE} >>> ${post.documentId}`);
-    created.add(id);
-    args.actions.createNode({
-      ...post,
-      id,
-      parent: null,
-      children: [],
-      internal: { type: BLOG_POST_TYPE, contentDigest: args.createContentDigest(post) },
-    });
-  }
-  deleteNodesNotIn(args, BLOG_POST_TYPE, created);
-  return posts.length;
 }
 
-/** Reads each configured collection and creates one node per valid document. */
+const blogPostNodeId = (args: NodePluginArgs, documentId: string): string => args.createNodeId(`${BLOG_POST_TYPE} >>> ${documentId}`);
+
+function createBlogPostNode(args: NodePluginArgs, post: BlogPostRecord): string {
+  const id = blogPostNodeId(args, post.documentId);
+  // Unchanged content gives the same digest, and Gatsby then keeps the node (and its cover) as it is.
+  args.actions.createNode({
+    ...post,
+    id,
+    parent: null,
+    children: [],
+    internal: { type: BLOG_POST_TYPE, contentDigest: args.createContentDigest(post) },
+  });
+  return id;
+}
+
+/** Builds every article from a full read and returns what the next build needs to know. */
+function createAllBlogPostNodes(
+  args: NodePluginArgs,
+  collection: string,
+  documents: RawDocument[],
+  options: FirestoreSourceOptions,
+): Omit<SyncState, "identity" | "lastSync"> {
+  const duplicates: string[] = [];
+  const posts = acceptBlogPosts(
+    documents,
+    normalizeContext(options),
+    (problem, skipped) => args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`),
+    (id) => duplicates.push(id),
+  );
+  const created = new Set(posts.map((post) => createBlogPostNode(args, post)));
+  deleteNodesNotIn(args, BLOG_POST_TYPE, created);
+  return { published: documents.map((d) => d.id), withNode: posts.map((post) => post.documentId), duplicates };
+}
+
+type Increment = { applied: true; state: Omit<SyncState, "identity" | "lastSync">; read: number } | { applied: false; reason: string; read: number };
+
+/**
+ * A warm build: reads the documents changed since the last sync (less a margin for clock skew) and
+ * those named in CHANGED_DOCUMENT_IDS, then counts the published documents. Unpublishing or deleting
+ * a document hides it from these reads (the rules show published documents only), so the count is
+ * what reveals it: when it differs from the ids known, nothing is applied and the caller reads
+ * everything again.
+ */
+async function applyChanges(
+  args: NodePluginArgs,
+  sourced: SourcedType,
+  options: FirestoreSourceOptions,
+  previous: SyncState,
+  changedIds: string[],
+): Promise<Increment> {
+  const since = new Date(previous.lastSync - options.syncMarginMinutes * 60_000);
+  const changed = await readChangedSince(sourced.collection, readOptions(options), since, changedIds);
+  const read = changed.documents.length;
+  const published = new Set(previous.published);
+  changed.documents.forEach((d) => published.add(d.id));
+  changed.notPublished.forEach((id) => published.delete(id));
+  if (published.size !== changed.publishedCount) {
+    return { applied: false, read, reason: `Firestore counts ${changed.publishedCount} published documents where ${published.size} were expected` };
+  }
+
+  const context = normalizeContext(options);
+  const changedIdSet = new Set([...changed.documents.map((d) => d.id), ...changed.notPublished]);
+  const accepted: BlogPostRecord[] = [];
+  for (const document of mapDocuments(sourced, changed.documents)) {
+    const result = normalizeBlogPost(document, context);
+    const warn = (problem: DocumentProblem, skipped: boolean) =>
+      args.reporter.warn(`${describe(sourced.collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
+    if (result.ok) {
+      result.warnings.forEach((warning) => warn(warning, false));
+      accepted.push(result.post);
+    } else if (result.problem) {
+      warn(result.problem, true);
+    }
+  }
+  const unchanged = previous.withNode
+    .filter((id) => !changedIdSet.has(id))
+    .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPostRecord & { id: string }) | undefined);
+  if (unchanged.some((node) => node === undefined)) return { applied: false, read, reason: "an article's node is missing from the cache" };
+
+  // A document left out for its slug may have to come back when the article that won it goes or
+  // moves; its data was never kept, so that case is read in full.
+  const oldSlugs = new Map(
+    previous.withNode.filter((id) => changedIdSet.has(id)).map((id) => [id, (args.getNode(blogPostNodeId(args, id)) as { slug?: string } | undefined)?.slug]),
+  );
+  const stillDuplicates = previous.duplicates.filter((id) => !changedIdSet.has(id));
+  const slugFreed = [...oldSlugs].some(([id, slug]) => accepted.find((post) => post.documentId === id)?.slug !== slug);
+  if (stillDuplicates.length > 0 && slugFreed) {
+    return { applied: false, read, reason: "an article that another document shared a slug with was changed or removed" };
+  }
+
+  const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPostRecord[]), ...accepted]);
+  dropped.forEach((problem) => args.reporter.warn(`${describe(sourced.collection, problem)}; the document is skipped.`));
+  const keptIds = new Set(kept.map((post) => post.documentId));
+  for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);
+  deleteNodesNotIn(args, BLOG_POST_TYPE, new Set(kept.map((post) => blogPostNodeId(args, post.documentId))));
+  return {
+    applied: true,
+    read,
+    state: { published: [...published].sort(), withNode: [...keptIds].sort(), duplicates: [...stillDuplicates, ...dropped.map((p) => p.id)].sort() },
+  };
+}
+
+/**
+ * Sources the articles of a Firestore collection, incrementally when the saved state allows it.
+ *
+ * What a warm build can miss: an edit that leaves `lastUpdate` older than the last sync minus the
+ * margin (a writer's clock far behind, or an edit that does not touch `lastUpdate`), unless the
+ * trigger names the document in CHANGED_DOCUMENT_IDS; and an addition and a removal in the same
+ * interval that cancel out in the count while the addition is dated in the past. A full read
+ * (`FIRESTORE_FULL_READ=true`, a new workspace, or another source) puts everything right.
+ */
+async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedType, options: FirestoreSourceOptions): Promise<number> {
+  const startedAt = Date.now();
+  const previous = readSyncState(args.store.getState() as Parameters<typeof readSyncState>[0], sourced.collection);
+  // `gatsby develop` re-sources on an editor's request (POST /__refresh) to preview exactly what is
+  // stored, including edits that did not move lastUpdate: it always reads everything.
+  const developing = process.env.gatsby_executing_command === "develop";
+  const forceFull = !options.incremental || process.env.FIRESTORE_FULL_READ === "true" || developing;
+  const changedIds = (process.env.CHANGED_DOCUMENT_IDS ?? "")
+    .split(",")
+    .map((id) => id.trim())
+    .filter((id) => id !== "" && !id.includes("/"));
+  let read = 0;
+  let state: Omit<SyncState, "identity" | "lastSync"> | null = null;
+  let why = developing ? "gatsby develop reads everything" : forceFull ? "incremental sourcing is off" : previous === null ? "no earlier sourcing is recorded" : "the content source changed";
+  if (!forceFull && previous !== null && sameSource(previous, options)) {
+    const increment = await applyChanges(args, sourced, options, previous, changedIds);
+    read += increment.read;
+    if (increment.applied) state = increment.state;
+    else why = increment.reason;
+  }
+  const mode = state ? "incremental" : "full";
+  if (!state) {
+    args.reporter.info(`[gatsby-source-firestore] ${sourced.collection}: full read (${why})`);
+    const documents = await readPublishedCollection(sourced.collection, readOptions(options));
+    read += documents.length;
+    state = createAllBlogPostNodes(args, sourced.collection, mapDocuments(sourced, documents), options);
+  }
+  args.reporter.info(`[gatsby-source-firestore] ${sourced.collection}: ${read} documents read from Firestore (${mode})`);
+  writeSyncState(args.actions.setPluginStatus, sourced.collection, { identity: sourceIdentity(options), lastSync: startedAt, ...state });
+  return state.withNode.length;
+}
+
+/**
+ * Reads each configured collection and creates one node per valid document. The plugin's nodes
+ * are stateful: Gatsby keeps them between builds until the plugin deletes them, which it does for
+ * documents that are gone, unpublished or no longer valid.
+ */
 export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions) => {
   const options = pluginOptions as FirestoreSourceOptions;
   const origin = usesFirestore(options)
     ? `Firestore project "${options.firebaseConfig?.projectId}"${options.emulatorHost ? ` on the emulator at ${options.emulatorHost}` : ""}`
     : `the sample content in ${options.localContentDir}`;
+  if (typeof args.actions.enableStatefulSourceNodes === "function") {
+    args.actions.enableStatefulSourceNodes();
+  } else {
+    // Gatsby before 5.12 deletes every node not touched during sourcing.
+    for (const node of args.getNodes()) if (node.internal.owner === "gatsby-source-firestore") args.actions.touchNode(node);
+  }
   recordSourceIdentity(args.actions.setPluginStatus, options);
   for (const sourced of options.types ?? DEFAULT_TYPES) {
-    let documents: RawDocument[];
     try {
-      documents = await readType(sourced, options);
-    } catch (error) {
-      args.reporter.panicOnBuild(
-        `[gatsby-source-firestore] Could not read collection "${sourced.collection}" from ${origin}: ${(error as Error).message}`,
-        error as Error,
-      );
-      return;
-    }
-    const mapped = sourced.map
-      ? documents.map((d) => ({ id: d.id, data: typeof d.data === "object" && d.data !== null ? sourced.map!(d.data as Record<string, unknown>) : d.data }))
-      : documents;
-    if (sourced.type === BLOG_POST_TYPE) {
-      const count = createBlogPostNodes(args, sourced.collection, mapped, options);
-      args.reporter.info(`[gatsby-source-firestore] ${count} published articles from ${origin}`);
-    } else {
+      if (sourced.type === BLOG_POST_TYPE && usesFirestore(options)) {
+        const count = await sourceFirestoreBlogPosts(args, sourced, options);
+        args.reporter.info(`[gatsby-source-firestore] ${count} published articles from ${origin}`);
+        continue;
+      }
+      // The sample content, and other types, are read in full: stale nodes are deleted here.
+      const documents = mapDocuments(sourced, await readType(sourced, options));
+      if (sourced.type === BLOG_POST_TYPE) {
+        const { withNode } = createAllBlogPostNodes(args, sourced.collection, documents, options);
+        args.reporter.info(`[gatsby-source-firestore] ${withNode.length} published articles from ${origin}`);
+        continue;
+      }
       const created = new Set<string>();
-      for (const document of mapped) {
+      for (const document of documents) {
         const data = typeof document.data === "object" && document.data !== null ? document.data : {};
         const id = args.createNodeId(`${sourced.type} >>> ${document.id}`);
         created.add(id);
@@ -119,6 +258,12 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
         });
       }
       deleteNodesNotIn(args, sourced.type, created);
+    } catch (error) {
+      args.reporter.panicOnBuild(
+        `[gatsby-source-firestore] Could not read collection "${sourced.collection}" from ${origin}: ${(error as Error).message}`,
+        error as Error,
+      );
+      return;
     }
   }
 };

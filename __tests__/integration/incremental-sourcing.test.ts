@@ -1,0 +1,157 @@
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { buildSite, type SiteBuild } from "../support/site-build";
+import { startImageServer } from "../support/image-server";
+
+// Builds the site against the Firestore emulator once cold, then again in the same workspace after
+// each kind of change, and checks both the pages and how many documents each warm build read:
+// only the changed ones, unless something disappeared, which forces a full read.
+const PROJECT_ID = "incremental-sourcing-test";
+const host = process.env.FIRESTORE_EMULATOR_HOST!;
+/** One gatsby build takes about a minute, several on a loaded machine. */
+const BUILD_TIMEOUT = 600_000;
+const OLD = Timestamp.fromDate(new Date("2024-01-01T10:00:00Z"));
+
+let app: App;
+let db: Firestore;
+let imageServer: Awaited<ReturnType<typeof startImageServer>>;
+let workspace: string | undefined;
+let last: SiteBuild;
+/** When the latest build started: its sourcing records a time after this as the last sync. */
+let lastBuildStart = 0;
+
+const article = (slug: string, categories: string[], overrides: Record<string, unknown> = {}) => ({
+  blogId: `blog-${slug}`,
+  title: `Title of ${slug}`,
+  slug,
+  categories,
+  featureImage: `${imageServer.url}/cover.webp`,
+  published: true,
+  lastUpdate: OLD,
+  content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${slug}` } }] },
+  ...overrides,
+});
+
+const SEED: Record<string, ReturnType<typeof article>> = {};
+
+async function build(env: Record<string, string> = {}): Promise<SiteBuild> {
+  lastBuildStart = Date.now();
+  last = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host, ...env }, { dir: workspace });
+  workspace = last.dir;
+  if (last.exitCode !== 0) console.error(last.output.slice(-4000));
+  console.log(last.output.split("\n").filter((line) => line.includes("[gatsby-source-firestore] blogMetaData")).join("\n"));
+  expect(last.exitCode).toBe(0);
+  return last;
+}
+
+/** What the build said it read: the number of documents and whether it read everything. */
+function reads(output: string): { count: number; mode: string } {
+  const match = /blogMetaData: (\d+) documents read from Firestore \((full|incremental)\)/.exec(output);
+  if (!match) throw new Error(`the build did not say what it read:\n${output.slice(-3000)}`);
+  return { count: Number(match[1]), mode: match[2]! };
+}
+
+const index = () => JSON.parse(readFileSync(path.join(last.publicDir, "blog-index.json"), "utf8")) as { id: string; slug: string; title: string }[];
+const slugs = () => index().map((entry) => entry.slug).sort();
+const page = (slug: string) => path.join(last.publicDir, "blogarticle", slug, "index.html");
+
+/** The slugs an article page lists under "Similar articles you may like". */
+function similarOn(slug: string): string[] {
+  const html = readFileSync(page(slug), "utf8");
+  const start = html.indexOf('id="similar-heading"');
+  if (start < 0) return [];
+  const section = html.slice(start, html.indexOf("</section>", start));
+  return [...new Set([...section.matchAll(/\/blogarticle\/([a-z0-9-]+)/g)].map((m) => m[1]!))].sort();
+}
+
+beforeAll(async () => {
+  imageServer = await startImageServer();
+  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
+  app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
+  db = getFirestore(app);
+  Object.assign(SEED, {
+    alpha: article("alpha-article", ["Dating Tips"]),
+    beta: article("beta-article", ["Dating Tips"]),
+    gamma: article("gamma-article", ["Relationships"]),
+    delta: article("delta-article", ["Relationships"]),
+    epsilon: article("epsilon-article", ["Safety"]),
+    zeta: article("zeta-article", ["Safety"]),
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`filler${n}`, article(`filler-${n}`, ["Fillers"])])),
+    draft: article("secret-draft", ["Dating Tips"], { published: false }),
+  });
+  for (const [id, data] of Object.entries(SEED)) await db.collection("blogMetaData").doc(id).set(data);
+}, 60_000);
+
+afterAll(async () => {
+  await deleteApp(app);
+  await imageServer.close();
+});
+
+const articles = () => db.collection("blogMetaData");
+
+describe("warm builds read only what changed", () => {
+  test("a cold build reads every published document", async () => {
+    await build();
+    expect(reads(last.output)).toEqual({ count: 12, mode: "full" });
+    expect(slugs()).toHaveLength(12);
+    expect(similarOn("delta-article")).toEqual(["gamma-article"]);
+    expect(similarOn("epsilon-article")).toEqual(["zeta-article"]);
+  }, BUILD_TIMEOUT);
+
+  test("an edit, an addition, a slug change and a category change are read alone and all show", async () => {
+    const now = Timestamp.now();
+    await articles().doc("alpha").update({ title: "Alpha, edited", lastUpdate: now });
+    await articles().doc("eta").set(article("eta-article", ["Safety"], { lastUpdate: now }));
+    await articles().doc("beta").update({ slug: "beta-renamed", lastUpdate: now });
+    await articles().doc("gamma").update({ categories: ["Dating Tips"], lastUpdate: now });
+    await build();
+
+    expect(reads(last.output)).toEqual({ count: 4, mode: "incremental" });
+    expect(index().find((entry) => entry.id === "alpha")?.title).toBe("Alpha, edited");
+    expect(slugs()).toContain("eta-article");
+    expect(slugs()).toContain("beta-renamed");
+    expect(slugs()).not.toContain("beta-article");
+    expect(existsSync(page("beta-renamed"))).toBe(true);
+    expect(existsSync(page("beta-article"))).toBe(false);
+    expect(slugs()).toHaveLength(13);
+    // The similar lists of articles that did not change follow the ones that did.
+    expect(similarOn("delta-article")).toEqual([]);
+    expect(similarOn("alpha-article")).toEqual(["beta-renamed", "gamma-article"]);
+    expect(similarOn("epsilon-article")).toEqual(["eta-article", "zeta-article"]);
+  }, BUILD_TIMEOUT);
+
+  test("an unpublished and a deleted document, invisible to the changes query, are caught by the count", async () => {
+    await articles().doc("delta").update({ published: false, lastUpdate: Timestamp.now() });
+    await articles().doc("zeta").delete();
+    await build();
+
+    expect(last.output).toMatch(/full read \(Firestore counts 11 published documents where 13 were expected\)/);
+    expect(reads(last.output).mode).toBe("full");
+    expect(slugs()).toHaveLength(11);
+    expect(slugs()).not.toContain("delta-article");
+    expect(slugs()).not.toContain("zeta-article");
+    expect(existsSync(page("delta-article"))).toBe(false);
+    expect(existsSync(page("zeta-article"))).toBe(false);
+    expect(similarOn("epsilon-article")).toEqual(["eta-article"]);
+  }, BUILD_TIMEOUT);
+
+  test("an edit whose lastUpdate is older than the last sync (within the margin) is read, and an unpublish named in CHANGED_DOCUMENT_IDS needs no full read", async () => {
+    // Written now, dated two minutes before the last build began: a writer whose clock is behind.
+    const skewed = Timestamp.fromMillis(lastBuildStart - 2 * 60_000);
+    await articles().doc("epsilon").update({ title: "Epsilon, from a slow clock", lastUpdate: skewed });
+    await articles().doc("filler1").update({ published: false });
+    await build({ CHANGED_DOCUMENT_IDS: "filler1" });
+
+    const { count, mode } = reads(last.output);
+    expect(mode).toBe("incremental");
+    // Epsilon, plus at most the four documents changed a few minutes ago (inside the margin).
+    expect(count).toBeGreaterThanOrEqual(1);
+    expect(count).toBeLessThanOrEqual(5);
+    expect(index().find((entry) => entry.id === "epsilon")?.title).toBe("Epsilon, from a slow clock");
+    expect(slugs()).toHaveLength(10);
+    expect(slugs()).not.toContain("filler-1");
+    expect(existsSync(page("filler-1"))).toBe(false);
+  }, BUILD_TIMEOUT);
+});
