@@ -1,9 +1,14 @@
-// `npm run bench:build -- [--count 1000] [--skip-sample]`: gatsby build times, cold and warm, with
-// peak memory, for the sample content and for N generated articles sourced from a Firestore
-// emulator. Each build runs in a scratch copy of the project under /usr/bin/time (peak = largest
-// process's resident memory).
+// `npm run bench:build -- [--count 1000[,10000]] [--unique-covers] [--skip-sample] [--logs DIR]`
+// gatsby build times, with peak memory, for the sample content and for N generated articles sourced
+// from a Firestore emulator: a cold build, a warm build with nothing changed, and a warm build after
+// one article changed. Each size is also built as a text-only Gatsby site with as many posts (one
+// template, JSON posts, no plugin), in the same run, so the ratio says what this site adds to
+// Gatsby's own cost on this machine at this moment. Each build runs in a scratch folder under
+// /usr/bin/time (peak = the largest process's resident memory), with --log-pages so the pages whose
+// HTML was rendered can be counted. Figures are printed, never asserted.
 import { spawn, spawnSync } from "node:child_process";
-import { rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startEmulator } from "./emulator.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
@@ -14,70 +19,304 @@ import { PROJECT_ROOT } from "./lib/root.ts";
 const COMMAND = {
   usage: "npm run bench:build -- [options]",
   summary:
-    "Times cold and warm gatsby builds, with peak memory, of the sample content and of N generated\n" +
-    "articles sourced from a Firestore emulator. Each build runs in a scratch copy of the project.",
+    "Times cold, warm and one-change gatsby builds, with peak memory, of the sample content and of\n" +
+    "N generated articles sourced from a Firestore emulator, next to a text-only Gatsby site with as\n" +
+    "many posts built in the same run. Each build runs in a scratch copy of the project.",
   options: {
-    count: { type: "string", value: "n", default: "1000", description: "How many generated articles to build." },
-    "skip-sample": { type: "boolean", description: "Skip the build of the sample content." },
+    count: { type: "string", value: "n[,n…]", default: "1000", description: "How many generated articles to build; several sizes separated by commas." },
+    "unique-covers": { type: "boolean", description: "Give each generated article its own cover (different bytes), drawn locally with sharp." },
+    "skip-sample": { type: "boolean", description: "Skip the builds of the sample content." },
+    logs: { type: "string", value: "dir", description: "Keep every build's output in this folder." },
   },
 } as const;
 
-/** Runs `gatsby build` in `dir` under /usr/bin/time; resolves with its time and peak memory. */
-function timedBuild(dir: string, env: Record<string, string>): Promise<string> {
+/** What one build took, and what it did. */
+export interface BuildFigures {
+  seconds: number;
+  peakMb: number;
+  /** "run queries" as Gatsby counts them: re-run / all, or 0 when it ran none. */
+  queries: string;
+  /** Pages whose HTML Gatsby rendered (--log-pages). */
+  htmlPages: number;
+  /** Documents the source plugin says it read, or null when it does not say. */
+  documentsRead: number | null;
+  /** Seconds of the phases that grow with the site, by Gatsby's names. */
+  phases: Record<string, number>;
+  /** The machine's 1-minute load average when the build started and ended. */
+  load: [number, number];
+}
+
+/** Gatsby's activities timed in the table (the others are fixed costs). */
+export const PHASES = ["source and transform nodes", "createPages", "run queries in workers", "run page queries", "Building static HTML for pages", "onPostBuild"] as const;
+
+/** Reads a build's output (stdout and stderr, with --log-pages and CI=true) into figures. */
+export function readBuildOutput(output: string): Omit<BuildFigures, "seconds" | "peakMb" | "load"> {
+  const queries = /run (?:page )?queries(?: in workers)? - [\d.]+s - (\d+\/\d+)/.exec(output)?.[1] ?? "0";
+  const htmlPages = output.match(/^Updated page: /gm)?.length ?? 0;
+  const reads = [...output.matchAll(/\[gatsby-source-firestore\] [^\n]*?(\d+) documents? read/g)].map((match) => Number(match[1]));
+  const phases: Record<string, number> = {};
+  for (const phase of PHASES) {
+    const escaped = phase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const seconds = new RegExp(`success ${escaped} - ([\\d.]+)s`).exec(output)?.[1];
+    if (seconds !== undefined) phases[phase] = Number(seconds);
+  }
+  return { queries, htmlPages, documentsRead: reads.length > 0 ? reads.reduce((a, b) => a + b, 0) : null, phases };
+}
+
+let logCounter = 0;
+
+/** Runs `gatsby build --log-pages` in `dir` under /usr/bin/time. */
+function timedBuild(dir: string, env: Record<string, string>, logs: string | undefined, label: string): Promise<BuildFigures> {
+  const loadBefore = loadavg()[0]!;
   // Asynchronous on purpose: the image server lives in this process and must keep answering.
   return new Promise((resolve, reject) => {
-    const child = spawn("/usr/bin/time", ["-f", "%e %M", path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), "build"], {
+    const child = spawn("/usr/bin/time", ["-f", "%e %M", path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), "build", "--log-pages"], {
       cwd: dir,
       env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", ...env },
     });
-    let stdout = "";
+    const chunks: Buffer[] = [];
     let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout = (stdout + chunk.toString()).slice(-4000)));
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-4000)));
+    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      stderr = (stderr + chunk.toString()).slice(-4000);
+    });
     child.on("error", reject);
     child.on("exit", (code) => {
+      const output = Buffer.concat(chunks).toString();
+      if (logs) {
+        logCounter += 1;
+        writeFileSync(path.join(logs, `${String(logCounter).padStart(2, "0")}-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), output);
+      }
+      if (code !== 0) {
+        reject(new Error(`gatsby build failed in ${dir}:\n${output.slice(-6000)}`));
+        return;
+      }
       const last = stderr.trim().split("\n").at(-1) ?? "";
       const [seconds = NaN, kb = NaN] = last.split(" ").map(Number);
-      if (code !== 0) reject(new Error(`gatsby build failed:\n${stdout}\n${stderr}`));
-      else resolve(`${seconds.toFixed(1)} s, peak ${(kb / 1024).toFixed(0)} MB`);
+      resolve({ seconds, peakMb: kb / 1024, load: [loadBefore, loadavg()[0]!], ...readBuildOutput(output) });
     });
   });
 }
 
-async function measure(label: string, env: Record<string, string>): Promise<void> {
+/** The three builds of one site: cold, warm with nothing changed, warm after `change()`. */
+interface Series {
+  cold: BuildFigures;
+  warm: BuildFigures;
+  changed: BuildFigures;
+}
+
+async function series(dir: string, env: Record<string, string>, change: () => Record<string, string> | void, logs: string | undefined, label: string): Promise<Series> {
+  const cold = await timedBuild(dir, env, logs, `${label} cold`);
+  const warm = await timedBuild(dir, env, logs, `${label} warm`);
+  const extra = change() ?? {};
+  const changed = await timedBuild(dir, { ...env, ...extra }, logs, `${label} one changed`);
+  return { cold, warm, changed };
+}
+
+// ---- The text-only baseline --------------------------------------------------------------------
+
+/**
+ * A minimal Gatsby site with `count` JSON posts in a new scratch folder: no plugin, a schema of one
+ * type, one template, one page per post, node_modules linked from this project.
+ */
+export function writeBaselineSite(count: number): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "bench-baseline-"));
+  const files: Record<string, string> = {
+    // Gatsby's CLI builds only a folder whose package.json names gatsby; the packages are this project's.
+    "package.json": JSON.stringify({ name: "bench-baseline", private: true, dependencies: { gatsby: "*", react: "*", "react-dom": "*" } }, null, 2),
+    "gatsby-config.ts": 'import type { GatsbyConfig } from "gatsby";\n\nconst config: GatsbyConfig = { trailingSlash: "never" };\n\nexport default config;\n',
+    "gatsby-node.ts": `import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
+import type { GatsbyNode } from "gatsby";
+
+const postsDir = path.join(process.cwd(), "content", "posts");
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = ({ actions }) => {
+  actions.createTypes("type Post implements Node @dontInfer { slug: String! title: String! date: Date! @dateformat body: [String!]! }");
+};
+
+export const sourceNodes: GatsbyNode["sourceNodes"] = ({ actions, createNodeId, createContentDigest }) => {
+  for (const file of readdirSync(postsDir)) {
+    const post = JSON.parse(readFileSync(path.join(postsDir, file), "utf8")) as { slug: string };
+    actions.createNode({ ...post, id: createNodeId(post.slug), parent: null, children: [], internal: { type: "Post", contentDigest: createContentDigest(post) } });
+  }
+};
+
+export const createPages: GatsbyNode["createPages"] = async ({ graphql, actions }) => {
+  const result = await graphql<{ allPost: { nodes: { id: string; slug: string }[] } }>("{ allPost { nodes { id slug } } }");
+  for (const node of result.data?.allPost.nodes ?? []) {
+    actions.createPage({ path: \`/posts/\${node.slug}\`, component: path.resolve("src/templates/post.tsx"), context: { id: node.id } });
+  }
+};
+`,
+    "src/templates/post.tsx": `import * as React from "react";
+import { graphql, type PageProps } from "gatsby";
+
+export const query = graphql\`
+  query Post($id: String!) {
+    post(id: { eq: $id }) {
+      title
+      date(formatString: "MMMM D, YYYY")
+      body
+    }
+  }
+\`;
+
+export default function Post({ data }: PageProps<{ post: { title: string; date: string; body: string[] } }>): React.JSX.Element {
+  return (
+    <main>
+      <h1>{data.post.title}</h1>
+      <p>{data.post.date}</p>
+      {data.post.body.map((paragraph, i) => (
+        <p key={i}>{paragraph}</p>
+      ))}
+    </main>
+  );
+}
+`,
+  };
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(path.dirname(path.join(dir, name)), { recursive: true });
+    writeFileSync(path.join(dir, name), text);
+  }
+  mkdirSync(path.join(dir, "content", "posts"), { recursive: true });
+  for (let i = 0; i < count; i += 1) writeBaselinePost(dir, i);
+  symlinkSync(path.join(PROJECT_ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
+  return dir;
+}
+
+function writeBaselinePost(dir: string, index: number, edited = ""): void {
+  const slug = `post-${String(index).padStart(6, "0")}`;
+  const post = {
+    slug,
+    title: `Post ${index}${edited}`,
+    date: new Date(Date.UTC(2022, 0, 1) + index * 3_600_000).toISOString(),
+    body: [`Paragraph one of post ${index}.`, "Be curious, be kind, be yourself.", `The end of post ${index}${edited}.`],
+  };
+  writeFileSync(path.join(dir, "content", "posts", `${slug}.json`), JSON.stringify(post));
+}
+
+// ---- The table ---------------------------------------------------------------------------------
+
+const seconds = (value: number): string => `${value.toFixed(1)} s`;
+const ratio = (site: number, baseline: number): string => `${(site / baseline).toFixed(1)}×`;
+
+function printTable(title: string, site: Series, baseline: Series, baselinePosts: number): void {
+  const columns = ["cold", "warm, nothing changed", "warm, one article changed"] as const;
+  const builds = [site.cold, site.warm, site.changed];
+  const bases = [baseline.cold, baseline.warm, baseline.changed];
+  const rows: [string, ...string[]][] = [
+    ["time", ...builds.map((b) => seconds(b.seconds))],
+    ["peak memory", ...builds.map((b) => `${b.peakMb.toFixed(0)} MB`)],
+    ["page queries run", ...builds.map((b) => b.queries)],
+    ["pages whose HTML was rendered", ...builds.map((b) => String(b.htmlPages))],
+    ["documents read", ...builds.map((b) => (b.documentsRead === null ? "n/a" : String(b.documentsRead)))],
+    ...PHASES.filter((phase) => builds.some((b) => phase in b.phases)).map(
+      (phase): [string, ...string[]] => [`  ${phase}`, ...builds.map((b) => (phase in b.phases ? seconds(b.phases[phase]!) : "-"))],
+    ),
+    [`text-only Gatsby, ${baselinePosts} posts`, ...bases.map((b) => `${seconds(b.seconds)}, ${b.peakMb.toFixed(0)} MB`)],
+    ["  its pages whose HTML was rendered", ...bases.map((b) => String(b.htmlPages))],
+    ["ratio to text-only (time)", ...builds.map((b, i) => ratio(b.seconds, bases[i]!.seconds))],
+    ["load average (1 min) at start → end", ...builds.map((b) => `${b.load[0].toFixed(1)} → ${b.load[1].toFixed(1)}`)],
+  ];
+  const widths = [Math.max(...rows.map((row) => row[0].length)), ...columns.map((column, i) => Math.max(column.length, ...rows.map((row) => row[i + 1]!.length)))];
+  const line = (cells: readonly string[]): string => cells.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd();
+  console.log(`\n${title}`);
+  console.log(line(["", ...columns]));
+  for (const row of rows) console.log(line(row));
+}
+
+// ---- The runs ----------------------------------------------------------------------------------
+
+/** The published sample article whose title the one-change build edits, and how many are published. */
+function samplePublished(contentDir: string): { files: string[] } {
+  const files = readdirSync(contentDir)
+    .filter((name) => name.endsWith(".json"))
+    .sort()
+    .filter((name) => (JSON.parse(readFileSync(path.join(contentDir, name), "utf8")) as { published?: unknown }).published === true);
+  return { files };
+}
+
+async function benchSample(logs: string | undefined): Promise<void> {
   const dir = copySiteProject(PROJECT_ROOT, { prefix: "bench-build-" });
+  const contentDir = path.join(dir, "content", "blog");
+  const { files } = samplePublished(contentDir);
+  const baselineDir = writeBaselineSite(files.length);
   try {
-    const cold = await timedBuild(dir, env);
-    const warm = await timedBuild(dir, env);
-    console.log(`${label}: cold ${cold}; warm ${warm}`);
+    const env = { GATSBY_FIREBASE_PROJECT_ID: "" };
+    const site = await series(
+      dir,
+      env,
+      () => {
+        const file = path.join(contentDir, files[Math.floor(files.length / 2)]!);
+        const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
+        writeFileSync(file, JSON.stringify({ ...article, title: `${article.title} (edited)` }, null, 2));
+      },
+      logs,
+      "sample",
+    );
+    const baseline = await series(baselineDir, {}, () => writeBaselinePost(baselineDir, Math.floor(files.length / 2), " (edited)"), logs, "sample baseline");
+    printTable(`Sample content (${files.length} published articles)`, site, baseline, files.length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
+    rmSync(baselineDir, { recursive: true, force: true });
   }
 }
 
-async function main(): Promise<void> {
-  const { values } = parseCommandLine(COMMAND);
-  const count = integerOption(values.count, "count");
-  if (!values["skip-sample"]) await measure("sample content (24 articles)", { GATSBY_FIREBASE_PROJECT_ID: "" });
-
-  const images = await startImageServer({ dir: path.join(PROJECT_ROOT, "content/blog/images") });
+async function benchGenerated(count: number, uniqueCovers: boolean, logs: string | undefined): Promise<void> {
+  const coversDir = uniqueCovers ? mkdtempSync(path.join(tmpdir(), "bench-covers-")) : undefined;
+  const images = await startImageServer({ dir: coversDir ?? path.join(PROJECT_ROOT, "content/blog/images") });
+  const generator = path.join(import.meta.dirname, "generate-articles.ts");
   try {
     const emulator = await startEmulator();
     try {
-      const generate = spawnSync(
-        process.execPath,
-        [path.join(import.meta.dirname, "generate-articles.ts"), "--emulator", emulator.host, "--project", "bench", "--count", String(count), "--image-base", `${images.url}/`],
-        { encoding: "utf8" },
-      );
+      const base = ["--emulator", emulator.host, "--project", "bench", "--count", String(count), "--image-base", `${images.url}/`];
+      const covers = coversDir ? ["--unique-covers", "--covers-dir", coversDir] : [];
+      const generate = spawnSync(process.execPath, [generator, ...base, ...covers], { encoding: "utf8" });
       if (generate.status !== 0) throw new Error(generate.stderr || `generate-articles exited with ${generate.status}`);
-      // The covers come from the local image server, over http on 127.0.0.1: allowed for this run only.
-      await measure(`${count} generated articles from the emulator`, { GATSBY_FIREBASE_PROJECT_ID: "bench", GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host, ALLOW_INSECURE_IMAGE_HOSTS: "true" });
+
+      const dir = copySiteProject(PROJECT_ROOT, { prefix: "bench-build-" });
+      const baselineDir = writeBaselineSite(count);
+      try {
+        // The covers come from the local image server, over http on 127.0.0.1: allowed for this run only.
+        const env = { GATSBY_FIREBASE_PROJECT_ID: "bench", GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host, ALLOW_INSECURE_IMAGE_HOSTS: "true" };
+        const edited = Math.floor(count / 2);
+        const site = await series(
+          dir,
+          env,
+          () => {
+            const edit = spawnSync(process.execPath, [generator, ...base, ...covers, "--edit", String(edited)], { encoding: "utf8" });
+            if (edit.status !== 0) throw new Error(edit.stderr || `generate-articles --edit exited with ${edit.status}`);
+            // As the rebuild trigger would: name the changed document.
+            return { CHANGED_DOCUMENT_IDS: edit.stdout.trim() };
+          },
+          logs,
+          `${count} generated`,
+        );
+        const baseline = await series(baselineDir, {}, () => writeBaselinePost(baselineDir, edited, " (edited)"), logs, `${count} baseline`);
+        printTable(`${count} generated articles from the emulator${uniqueCovers ? ", each with its own cover" : ", covers shared (7 images)"}`, site, baseline, count);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+        rmSync(baselineDir, { recursive: true, force: true });
+      }
     } finally {
       emulator.stop();
     }
   } finally {
     await images.close();
+    if (coversDir) rmSync(coversDir, { recursive: true, force: true });
   }
 }
 
-runMain(main);
+async function main(): Promise<void> {
+  const { values } = parseCommandLine(COMMAND);
+  const counts = values.count.split(",").map((value) => integerOption(value.trim(), "count"));
+  const logs = values.logs ? path.resolve(values.logs) : undefined;
+  if (logs) mkdirSync(logs, { recursive: true });
+  console.log(`${new Date().toISOString()}: ${process.platform}, ${loadavg().map((l) => l.toFixed(1)).join(" ")} load average (1, 5, 15 min)`);
+  if (!values["skip-sample"]) await benchSample(logs);
+  for (const count of counts) await benchGenerated(count, values["unique-covers"] === true, logs);
+}
+
+if (import.meta.main) runMain(main);
