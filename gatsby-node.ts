@@ -6,8 +6,7 @@ import { addBlogPostFields } from "./src/node/blog-post-fields";
 import { createBlogPages, homeCatchesUnknownPaths } from "./src/node/pages";
 import { writeSearchIndex } from "./src/node/search-index";
 import { configureWebpack } from "./src/node/webpack";
-import { bootAfterLoad } from "./src/node/page-boot";
-import { writePagePolicies } from "./src/node/csp";
+import { finishBuiltPages } from "./src/node/finish-pages";
 import { writeSitemap } from "./src/node/sitemap";
 import { writeOgImages } from "./src/node/og-images";
 import { writeFeed } from "./src/node/feed";
@@ -27,9 +26,7 @@ export const createPages: GatsbyNode["createPages"] = async (args) => {
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = configureWebpack;
 
 export const onPostBuild: GatsbyNode["onPostBuild"] = async (args) => {
-  // Before the policies: they hash the inline script that this step writes.
-  await bootAfterLoad(args);
-  await writePagePolicies(args);
+  await finishBuiltPages(args);
   await writeSitemap(args);
   await writeOgImages(args);
   await writeFeed(args);

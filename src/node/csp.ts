@@ -195,18 +195,43 @@ export async function pagesToStamp(dir: string, files: string[], record: StampRe
   return changed;
 }
 
+/** The pages of the site's public folder, and which of them this build produced. */
+export interface BuiltPages {
+  dir: string;
+  /** Every page. */
+  files: string[];
+  /** The pages written or changed since the last run stamped them (all of them without a record). */
+  changed: string[];
+  previous: StampRecord | undefined;
+  policy: string;
+  emulatorHost: string | undefined;
+}
+
+type PolicyArgs = Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<GatsbyCache, "get" | "set"> };
+
 /**
- * onPostBuild: every page this build produced gets its own Content-Security-Policy. Gatsby re-renders
- * only the pages whose data or code changed; the others are neither read nor written, so they keep
- * their bytes and modification times and a CDN sees them unchanged.
+ * Finds the pages this build produced: a page Gatsby did not re-render still has the bytes and
+ * modification time the last run left (kept in the site's Gatsby cache), and is neither read nor
+ * written by the steps after the build.
  */
-export async function writePagePolicies({ store, reporter, cache }: Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
+export async function pagesThisBuildProduced({ store, cache }: Pick<PolicyArgs, "store" | "cache">): Promise<BuiltPages> {
   const dir = publicDir(store);
   const emulatorHost = emulatorHostFromEnv();
   const policy = policyShape(emulatorHost);
   const files = await htmlFilesUnder(dir);
   const previous = (await cache.get(STAMP_RECORD_KEY)) as StampRecord | undefined;
-  const stamp = await pagesToStamp(dir, files, previous, policy);
+  return { dir, files, changed: await pagesToStamp(dir, files, previous, policy), previous, policy, emulatorHost };
+}
+
+/**
+ * onPostBuild: every page this build produced gets its own Content-Security-Policy. Gatsby re-renders
+ * only the pages whose data or code changed; the others are neither read nor written, so they keep
+ * their bytes and modification times and a CDN sees them unchanged. `pages` is what
+ * pagesThisBuildProduced found, when a step before this one needed to know it too.
+ */
+export async function writePagePolicies(args: PolicyArgs, pages?: BuiltPages): Promise<void> {
+  const { reporter, cache } = args;
+  const { dir, files, changed: stamp, previous, policy, emulatorHost } = pages ?? (await pagesThisBuildProduced(args));
   const withoutHead = new Set(await applyPolicyToFiles(stamp, emulatorHost));
   for (const file of withoutHead) reporter.warn(`${file} has no <head> tag, so it got no Content-Security-Policy`);
 

@@ -120,8 +120,11 @@ export function chunkGroupScripts(stats: WebpackStats, chunkName: string): strin
     .map((name) => `/${name}`);
 }
 
-/** onPostBuild, before the Content-Security-Policy step: every page boots once it has loaded. */
-export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store" | "reporter">): Promise<void> {
+/**
+ * onPostBuild, before the Content-Security-Policy step: every page in `files` (by default every page
+ * of the build) boots once it has loaded. A page already rewritten is left as it is.
+ */
+export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store" | "reporter">, only?: string[]): Promise<void> {
   const dir = publicDir(store);
   const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
   const chunkNames = new Map<string, string | undefined>();
@@ -129,7 +132,7 @@ export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store"
     const chunkName = chunkNames.get(pagePath);
     return chunkName ? chunkGroupScripts(stats, chunkName) : [];
   };
-  const files = await htmlFilesUnder(dir);
+  const files = only ?? (await htmlFilesUnder(dir));
   let rewritten = 0;
   for (const file of files) {
     const html = await readFile(file, "utf8");
@@ -144,5 +147,5 @@ export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store"
       rewritten += 1;
     }
   }
-  reporter.info(`Scripts and the web font load once the page has loaded, on ${rewritten} of ${files.length} pages`);
+  reporter.info(`Scripts and the web font load once the page has loaded, on ${rewritten} of ${files.length} pages${only ? " this build produced" : ""}`);
 }
