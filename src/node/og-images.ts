@@ -29,6 +29,15 @@ export async function drawOgImage(cover: string, target: string): Promise<"drawn
   return "drawn";
 }
 
+/** Copies `source` to `target` unless the target is already a copy of it made since it last changed. */
+async function copyIfOlder(source: string, target: string): Promise<boolean> {
+  const [made, existing] = await Promise.all([stat(source), stat(target).catch(() => null)]);
+  if (existing && existing.size === made.size && existing.mtimeMs >= made.mtimeMs) return false;
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(source, target);
+  return true;
+}
+
 /**
  * onPostBuild: a 1200 × 630 JPEG sharing image for every built article, at the path its page names
  * (src/lib/og-image.ts). Social sites and chat apps do not all read WebP or AVIF, the formats of the
@@ -54,17 +63,35 @@ export async function writeOgImages({ graphql, reporter, store }: Pick<BuildArgs
   }
   const root = publicDir(store);
   const siteImage = path.join(root, SITE_OG_IMAGE);
-  let drawn = 0;
+  const fallBack = async (slug: string, why: string): Promise<void> => {
+    reporter.warn(`/blogarticle/${slug}: no sharing image from its cover (${why}); it uses the site's.`);
+    await copyIfOlder(siteImage, path.join(root, articleOgImage(slug)));
+  };
+  // Articles that share a cover share its picture: it is drawn once, at the first article's path,
+  // and copied to the others (a copy costs a millisecond, a draw about a hundred).
+  const byCover = new Map<string, string[]>();
   for (const { slug, featureImage } of result.data.allBlogPost.nodes) {
-    const target = path.join(root, articleOgImage(slug));
-    try {
-      if (!featureImage) throw new Error("the article has no cover");
-      if ((await drawOgImage(featureImage.absolutePath, target)) === "drawn") drawn += 1;
-    } catch (error) {
-      reporter.warn(`/blogarticle/${slug}: no sharing image from its cover (${(error as Error).message}); it uses the site's.`);
-      await mkdir(path.dirname(target), { recursive: true });
-      await copyFile(siteImage, target);
-    }
+    if (!featureImage) await fallBack(slug, "the article has no cover");
+    else if (byCover.has(featureImage.absolutePath)) byCover.get(featureImage.absolutePath)!.push(slug);
+    else byCover.set(featureImage.absolutePath, [slug]);
   }
-  reporter.info(`Sharing images: ${drawn} drawn, ${result.data.allBlogPost.nodes.length} articles in all`);
+  let drawn = 0;
+  let copied = 0;
+  const groups = [...byCover];
+  const worker = async (): Promise<void> => {
+    for (let group = groups.shift(); group; group = groups.shift()) {
+      const [cover, slugs] = group;
+      const [first, ...others] = slugs.sort();
+      const master = path.join(root, articleOgImage(first!));
+      try {
+        if ((await drawOgImage(cover, master)) === "drawn") drawn += 1;
+      } catch (error) {
+        for (const slug of slugs) await fallBack(slug, (error as Error).message);
+        continue;
+      }
+      for (const slug of others) if (await copyIfOlder(master, path.join(root, articleOgImage(slug)))) copied += 1;
+    }
+  };
+  await Promise.all([worker(), worker()]);
+  reporter.info(`Sharing images: ${drawn} drawn, ${copied} copied from an article with the same cover, ${result.data.allBlogPost.nodes.length} articles in all`);
 }

@@ -70,6 +70,46 @@ describe("writeOgImages", () => {
   });
 });
 
+describe("writeOgImages with covers shared between articles", () => {
+  it("draws each cover once and copies it to the other articles, and a second build does neither", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "og-shared-"));
+    await mkdir(path.join(site, "public"));
+    await writeFile(path.join(site, "public", "og-image.jpg"), "site image");
+    const red = await cover(path.join(site, "red.png"), 1600, 900);
+    const wide = await cover(path.join(site, "wide.png"), 3000, 1000, true);
+    const nodes = [
+      { slug: "c-red", featureImage: { absolutePath: red } },
+      { slug: "a-red", featureImage: { absolutePath: red } },
+      { slug: "b-wide", featureImage: { absolutePath: wide } },
+      { slug: "d-red", featureImage: { absolutePath: red } },
+    ];
+    const graphql = jest.fn().mockResolvedValue({ data: { allBlogPost: { nodes } } });
+    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
+    const build = async () => {
+      const reporter = { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() };
+      await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+      return reporter;
+    };
+    const file = (slug: string): string => path.join(site, "public", articleOgImage(slug));
+
+    expect((await build()).info).toHaveBeenCalledWith("Sharing images: 2 drawn, 2 copied from an article with the same cover, 4 articles in all");
+    const [a, c, d, b] = await Promise.all(["a-red", "c-red", "d-red", "b-wide"].map((slug) => readFile(file(slug))));
+    expect(c).toEqual(a);
+    expect(d).toEqual(a);
+    expect(b).not.toEqual(a);
+    expect((await sharp(c!).metadata()).width).toBe(1200);
+
+    const mtimes = await Promise.all(nodes.map(async ({ slug }) => (await stat(file(slug))).mtimeMs));
+    expect((await build()).info).toHaveBeenCalledWith("Sharing images: 0 drawn, 0 copied from an article with the same cover, 4 articles in all");
+    expect(await Promise.all(nodes.map(async ({ slug }) => (await stat(file(slug))).mtimeMs))).toEqual(mtimes);
+
+    // The red cover changes: drawn once more, copied again to the two others that use it.
+    const later = new Date(Date.now() + 60_000);
+    await utimes(red, later, later);
+    expect((await build()).info).toHaveBeenCalledWith("Sharing images: 1 drawn, 2 copied from an article with the same cover, 4 articles in all");
+  });
+});
+
 describe("the sharing image paths", () => {
   it("are the site's JPEG and one per article slug, and nothing else", () => {
     expect(articleOgImage("first-date-checklist")).toBe("/og/blogarticle/first-date-checklist.jpg");
