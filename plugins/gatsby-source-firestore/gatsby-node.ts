@@ -5,4 +5,4 @@ export { createSchemaCustomization } from "./src/create-schema-customization";
 export { onCreateNode } from "./src/on-create-node";
 export { onPreBootstrap } from "./src/publish-local-images";
 export { onCreateWebpackConfig } from "./src/browser-policy";
-export { onPreInit } from "./src/source-identity";
+export { onPreInit } from "./src/on-pre-init";

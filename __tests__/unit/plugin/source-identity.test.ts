@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { ParentSpanPluginArgs, PluginOptions } from "gatsby";
-import { cachedSourceIdentity, onPreInit, sourceIdentity } from "../../../plugins/gatsby-source-firestore/src/source-identity";
+import { cachedSourceIdentity, resetCacheOnSourceChange, sourceIdentity } from "../../../plugins/gatsby-source-firestore/src/source-identity";
 
 const samples = { firebaseConfig: { projectId: "" }, emulatorHost: "" };
 const emulator = { firebaseConfig: { projectId: "demo-kindred" }, emulatorHost: "127.0.0.1:8080" };
@@ -12,7 +12,7 @@ function preInit(recorded: string | undefined, options: object): { dispatch: jes
   const info = jest.fn();
   const state = { status: { PLUGINS_HASH: "abc", plugins: recorded === undefined ? {} : { "gatsby-source-firestore": { sourceIdentity: recorded } } } };
   const args = { store: { getState: () => state, dispatch }, reporter: { info } } as unknown as ParentSpanPluginArgs;
-  void onPreInit!(args, options as PluginOptions, () => undefined);
+  resetCacheOnSourceChange(args, options as PluginOptions);
   return { dispatch, info };
 }
 
@@ -28,7 +28,7 @@ describe("sourceIdentity", () => {
   });
 });
 
-describe("onPreInit", () => {
+describe("resetCacheOnSourceChange (onPreInit)", () => {
   it("makes Gatsby empty its cache when the workspace last built another source", () => {
     const { dispatch, info } = preInit(sourceIdentity(samples), emulator);
     expect(dispatch).toHaveBeenCalledWith({ type: "UPDATE_PLUGINS_HASH", payload: expect.any(String) });

@@ -30,13 +30,13 @@ export function cachedSourceIdentity(state: StatusState): string | null {
  * differs, the stored hash is cleared so Gatsby's own check finds it changed and empties the whole
  * cache (nodes, covers, query results, page data) before anything is read from the new source.
  */
-export const onPreInit: GatsbyNode["onPreInit"] = ({ store, reporter }, pluginOptions) => {
+export function resetCacheOnSourceChange({ store, reporter }: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">, pluginOptions: object): void {
   const previous = cachedSourceIdentity(store.getState() as StatusState);
   const current = sourceIdentity(pluginOptions as FirestoreSourceOptions);
   if (previous === null || previous === current) return;
   reporter.info(`[gatsby-source-firestore] The content source changed from ${previous} to ${current}: Gatsby's cache is emptied.`);
   store.dispatch({ type: "UPDATE_PLUGINS_HASH", payload: `${PLUGIN_NAME} source changed` });
-};
+}
 
 /** Records the source this build reads, after any reset, with the rest of Gatsby's saved state. */
 export function recordSourceIdentity(setPluginStatus: (status: Record<string, unknown>) => void, options: FirestoreSourceOptions): void {

@@ -3,6 +3,7 @@ import { coverImagePolicy, DEFAULT_TYPES, usesFirestore, type FirestoreSourceOpt
 import { dropDuplicateSlugs, normalizeBlogPost, remoteImageResolver, type NormalizeContext } from "./normalize";
 import { localContentImageUrl, readLocalContent, resolveLocalImage } from "./read-local";
 import { readChangedSince, readPublishedCollection, type FirestoreReadOptions } from "./read-firestore";
+import { takeBuildRequest } from "./build-request";
 import { recordSourceIdentity, sourceIdentity } from "./source-identity";
 import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
 import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
@@ -186,11 +187,9 @@ async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedTy
   // `gatsby develop` re-sources on an editor's request (POST /__refresh) to preview exactly what is
   // stored, including edits that did not move lastUpdate: it always reads everything.
   const developing = process.env.gatsby_executing_command === "develop";
-  const forceFull = !options.incremental || process.env.FIRESTORE_FULL_READ === "true" || developing;
-  const changedIds = (process.env.CHANGED_DOCUMENT_IDS ?? "")
-    .split(",")
-    .map((id) => id.trim())
-    .filter((id) => id !== "" && !id.includes("/"));
+  const request = takeBuildRequest();
+  const forceFull = !options.incremental || request.fullRead || developing;
+  const changedIds = request.changedIds;
   let read = 0;
   let state: Omit<SyncState, "identity" | "lastSync"> | null = null;
   let why = developing ? "gatsby develop reads everything" : forceFull ? "incremental sourcing is off" : previous === null ? "no earlier sourcing is recorded" : "the content source changed";
