@@ -15,7 +15,7 @@ let service: RebuildService;
 const projectDir = () => path.join(dir, "project");
 const publishDir = () => path.join(dir, "site");
 const runsFile = () => path.join(dir, "runs.jsonl");
-const runs = (): { event: string; id: string; pid: number; at: number; secret: string | null }[] =>
+const runs = (): { event: string; id: string; pid: number; at: number; secret: string | null; documents: string | null; fullRead: string | null }[] =>
   existsSync(runsFile()) ? readFileSync(runsFile(), "utf8").trim().split("\n").map((line) => JSON.parse(line)) : [];
 const homePage = () => readFileSync(path.join(publishDir(), "index.html"), "utf8");
 const started = (id: string) => runs().find((event) => event.event === "start" && event.id === id);
@@ -212,9 +212,9 @@ test("behind TRUST_PROXY=1 a client is the right-most X-Forwarded-For hop, which
 
 test("20 concurrent triggers during a build give exactly one follow-up build, never two at once", async () => {
   service = await start({ FAKE_BUILD_MS: "1500" });
-  const first = (await (await post(`${service.url}/rebuild`, { reason: "first" })).json()) as { buildId: string };
+  const first = (await (await post(`${service.url}/rebuild`, { reason: "first", documents: ["first-doc"] })).json()) as { buildId: string };
   await waitForStatus(service, (current) => current.current?.state === "running");
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${service.url}/rebuild`, { reason: `burst ${i}` })));
+  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${service.url}/rebuild`, { reason: `burst ${i}`, documents: [`doc-${i % 3}`] })));
   expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
   const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { buildId: string; state: string }[];
   const followUp = bodies[0]!.buildId;
@@ -229,6 +229,9 @@ test("20 concurrent triggers during a build give exactly one follow-up build, ne
   ]);
   const events = runs();
   expect(events.map((event) => `${event.event}:${event.id}`)).toEqual([`start:${first.buildId}`, `end:${first.buildId}`, `start:${followUp}`, `end:${followUp}`]);
+  // Each build is told the documents its triggers named: the follow-up those of all 20.
+  expect(started(first.buildId)?.documents).toBe("first-doc");
+  expect(String(started(followUp)?.documents).split(",").sort()).toEqual(["doc-0", "doc-1", "doc-2"]);
   // The build never sees the shared secret, and /status never shows it.
   expect(events.every((event) => event.secret === null)).toBe(true);
   expect(JSON.stringify(final)).not.toContain(SECRET);
@@ -439,7 +442,7 @@ test("a build accepted and still queued when the service is killed runs after th
   service = await start({ FAKE_BUILD_MS: "30000" });
   const first = (await (await post(`${service.url}/rebuild`, { reason: "running at the crash" })).json()) as { buildId: string };
   await waitForStatus(service, () => started(first.buildId) !== undefined);
-  const accepted = await post(`${service.url}/rebuild`, { reason: "accepted before the crash", allowShrink: true });
+  const accepted = await post(`${service.url}/rebuild`, { reason: "accepted before the crash", allowShrink: true, documents: ["queued-doc"] });
   expect(accepted.status).toBe(202);
   const queued = (await accepted.json()) as { buildId: string; state: string };
   expect(queued.state).toBe("queued");
@@ -459,6 +462,8 @@ test("a build accepted and still queued when the service is killed runs after th
   // The interrupted build was stopped when the service came back, before the next build started.
   expect(alive(orphan)).toBe(false);
   expect(runs().map((event) => `${event.event}:${event.id}`)).toEqual([`start:${first.buildId}`, `start:${queued.buildId}`, `end:${queued.buildId}`]);
+  // queue.json kept the documents the accepted request named.
+  expect(started(queued.buildId)?.documents).toBe("queued-doc");
 });
 
 test("a build running when the service is killed runs again, under its id, after the restart", async () => {
@@ -489,5 +494,6 @@ test("the Firestore trigger function's signed request starts a build on the real
   const final = await waitForIdle(service);
   expect(final.builds).toHaveLength(1);
   expect(final.builds[0]).toMatchObject({ reason: "firestore", state: "succeeded" });
+  expect(started(final.builds[0]!.id)?.documents).toBe("new-article");
   expect(homePage()).toContain("Home v1");
 });

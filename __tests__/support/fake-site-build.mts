@@ -1,6 +1,7 @@
 // A stand-in for `gatsby build` in the rebuild service's queue tests, so they can hold a build open
 // for as long as they need: writes a small site that passes the output check after FAKE_BUILD_MS.
-// It publishes the project's version.txt, logs each run to FAKE_BUILD_RUNS, fails when the project
+// It publishes the project's version.txt, logs each run to FAKE_BUILD_RUNS (with the documents the
+// service named to it), fails when the project
 // holds a file named FAIL, writes nothing when it holds NO_OUTPUT, and leaves out an article page
 // when it holds BROKEN_OUTPUT. It writes two articles, or as many as the project's ARTICLES file says.
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
@@ -8,7 +9,8 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 const runs = process.env.FAKE_BUILD_RUNS;
 const id = process.env.BUILD_ID;
 const note = (event: string): void => {
-  if (runs) appendFileSync(runs, `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret: process.env.REBUILD_SECRET ?? null })}\n`);
+  const { REBUILD_SECRET: secret = null, CHANGED_DOCUMENT_IDS: documents = null, FIRESTORE_FULL_READ: fullRead = null } = process.env;
+  if (runs) appendFileSync(runs, `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret, documents, fullRead })}\n`);
 };
 const page = (title: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
 const write = (file: string, text: string): void => {

@@ -9,6 +9,7 @@ import { signalGroup } from "../../scripts/lib/processes.ts";
 import { NOT_COPIED } from "../../scripts/lib/project-files.ts";
 import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
+import { sourcingRequest } from "./documents.ts";
 import { publishedTarget, swapSymlink, writeFileAtomic } from "./publish.ts";
 import { runCommand } from "./run-command.ts";
 
@@ -32,6 +33,8 @@ export interface Build {
   articles?: number;
   /** A request asked to publish even if the site loses most of its articles. */
   allowShrink?: boolean;
+  /** The blogMetaData documents the triggers named, for the build to read even if their lastUpdate did not move. */
+  documents?: string[];
   /** The process group of the running build command. */
   group?: number;
   /** The raw message of an unexpected error; it may name files, so only the secret's holder sees it. */
@@ -46,6 +49,7 @@ interface PendingBuild {
   triggers: number;
   triggeredAt: string;
   allowShrink?: boolean;
+  documents?: string[];
   group?: number;
 }
 
@@ -118,7 +122,15 @@ export type Log = (message: string) => void;
 const newId = (): string => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
 
 const pending = (build: Build | null): PendingBuild | null =>
-  build && { id: build.id, reason: build.reason, triggers: build.triggers, triggeredAt: build.triggeredAt, allowShrink: build.allowShrink, group: build.group };
+  build && {
+    id: build.id,
+    reason: build.reason,
+    triggers: build.triggers,
+    triggeredAt: build.triggeredAt,
+    allowShrink: build.allowShrink,
+    documents: build.documents,
+    group: build.group,
+  };
 
 const revive = (saved: PendingBuild): Build => ({
   id: saved.id,
@@ -127,6 +139,7 @@ const revive = (saved: PendingBuild): Build => ({
   triggers: saved.triggers,
   triggeredAt: saved.triggeredAt,
   allowShrink: saved.allowShrink === true,
+  documents: Array.isArray(saved.documents) ? saved.documents.filter((id) => typeof id === "string") : [],
 });
 
 /**
@@ -220,17 +233,25 @@ export class Builder {
     return this;
   }
 
-  /** Accepts a trigger: starts a build now, or joins the one follow-up build. */
-  trigger({ reason = "webhook", allowShrink = false }: { reason?: string; allowShrink?: boolean } = {}): { build: BuildView; coalesced: boolean } {
+  /**
+   * Accepts a trigger: starts a build now, or joins the one follow-up build. `documents` are the
+   * ids of the blogMetaData documents the trigger saw change; a build gets those of every trigger
+   * it carries.
+   */
+  trigger({ reason = "webhook", allowShrink = false, documents = [] }: { reason?: string; allowShrink?: boolean; documents?: readonly string[] } = {}): {
+    build: BuildView;
+    coalesced: boolean;
+  } {
     if (this.#stopping) throw new HttpError("The service is stopping.", 503);
     if (this.#queued) {
       this.#queued.triggers += 1;
       // The permission covers the build that will carry this request's changes.
       if (allowShrink) this.#queued.allowShrink = true;
+      this.#queued.documents = [...new Set([...(this.#queued.documents ?? []), ...documents])];
       this.#persist();
       return { build: publicView(this.#queued), coalesced: true };
     }
-    const build: Build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString(), allowShrink };
+    const build: Build = { id: newId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString(), allowShrink, documents: [...new Set(documents)] };
     if (this.#current) {
       this.#queued = build;
       this.#persist();
@@ -435,7 +456,7 @@ export class Builder {
       this.#syncWorkspace();
       const run = runCommand(this.#config.buildCommand, {
         cwd: this.workspaceDir,
-        env: this.#childEnv(build.id),
+        env: { ...this.#childEnv(build.id), ...sourcingRequest(build.documents ?? [], output) },
         timeoutMs: this.#config.buildTimeoutMs,
         onOutput: output,
       });

@@ -5,12 +5,14 @@ import { authenticate, hasBearerSecret } from "./auth.ts";
 import { clientAddress } from "./client-address.ts";
 import type { ReplayGuard } from "./replay.ts";
 import { HttpError, type Builder, type Log } from "./builder.ts";
+import { documentIds, MAX_DOCUMENTS_PER_REQUEST } from "./documents.ts";
 import type { ServiceConfig } from "./config.ts";
 import type { RateLimiter } from "./rate-limit.ts";
 
 const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const POST_ROUTES = new Set(["/rebuild", "/rollback"]);
 const GET_ROUTES = new Set(["/status", "/healthz"]);
+
 
 function send(response: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   response.writeHead(status, {
@@ -109,7 +111,11 @@ export function createHandler({ config, builder, limits, replay, log = console.l
         if (fields.allowShrink !== undefined && typeof fields.allowShrink !== "boolean") {
           return send(response, 400, { error: "allowShrink must be true or false." });
         }
-        const { build, coalesced } = builder.trigger({ reason, allowShrink: fields.allowShrink === true });
+        const documents = documentIds(fields.documents);
+        if (documents === null) {
+          return send(response, 400, { error: `documents must be a list of at most ${MAX_DOCUMENTS_PER_REQUEST} document ids, each without a slash or a comma.` });
+        }
+        const { build, coalesced } = builder.trigger({ reason, allowShrink: fields.allowShrink === true, documents });
         return send(response, 202, { buildId: build.id, state: build.state, coalesced, status: "/status" }, { location: "/status" });
       }
       if (fields.buildId !== undefined && typeof fields.buildId !== "string") {
