@@ -2,7 +2,7 @@
 // tests live there. Where one API does two jobs, they run one after the other.
 import type { GatsbyNode } from "gatsby";
 import { publishFonts } from "./src/node/fonts";
-import { addBlogPostFields } from "./src/node/blog-post-fields";
+import { addBlogPostFields, addBlogPostQueries } from "./src/node/blog-post-fields";
 import { createBlogPages, homeCatchesUnknownPaths } from "./src/node/pages";
 import { writeSearchIndex } from "./src/node/search-index";
 import { configureWebpack } from "./src/node/webpack";
@@ -15,6 +15,8 @@ import { writeManifest } from "./src/node/manifest";
 export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = publishFonts;
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = addBlogPostFields;
+
+export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostQueries;
 
 export const onCreatePage: GatsbyNode["onCreatePage"] = homeCatchesUnknownPaths;
 

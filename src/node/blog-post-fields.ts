@@ -1,4 +1,4 @@
-import type { CreateSchemaCustomizationArgs, Node } from "gatsby";
+import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "gatsby";
 import { safeBlocks, type SafeBlock } from "../lib/article-body";
 import { plainText } from "../lib/sanitize";
 import { similarIndex, type SimilarIndex } from "../lib/similar";
@@ -126,4 +126,28 @@ export function addBlogPostFields({ actions, schema, reporter }: Pick<CreateSche
       },
     }),
   );
+}
+
+/**
+ * createResolvers: `blogPostsByIds(ids)`, the BlogPost nodes with these ids in this order. A list
+ * page asks for its own six articles by id (src/node/pages.ts puts them in its context) rather than
+ * through allBlogPost: Gatsby makes a query that reads a connection depend on every node of the type,
+ * so one edited article re-ran all 1,667 list pages' queries at 10,000 articles; a query that reads
+ * nodes by id depends on those nodes only.
+ */
+export function addBlogPostQueries({ createResolvers }: Pick<CreateResolversArgs, "createResolvers">): void {
+  createResolvers({
+    Query: {
+      blogPostsByIds: {
+        type: "[BlogPost!]!",
+        description: "The BlogPost nodes with these ids, in this order; ids of no node are left out.",
+        args: { ids: { type: "[String!]!", description: "Node ids (not Firestore document ids)." } },
+        resolve: (_source: unknown, { ids }: { ids: string[] }, context: ResolverContext) => {
+          const nodes = context.nodeModel.getNodesByIds({ ids, type: "BlogPost" });
+          const byId = new Map(nodes.filter(Boolean).map((node) => [node.id, node]));
+          return ids.map((id) => byId.get(id)).filter((node) => node !== undefined);
+        },
+      },
+    },
+  });
 }

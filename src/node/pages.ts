@@ -22,8 +22,10 @@ interface ArticlesForPagesQuery {
  * createPages: the blog list pages (/blog, /blog/2, … with 6 cards each) and one page per article.
  *
  * Every context is derived from the content alone, so a build in which nothing changed leaves every
- * page's context, data and HTML as they were. A list page's context carries the newest lastUpdate
- * it was built with (the live list asks only for articles newer than that), not the time of the build.
+ * page's context, data and HTML as they were. A list page's context carries the node ids of its six
+ * articles, newest first, which its query reads by id (so it depends on those six nodes, not on every
+ * BlogPost), and the newest lastUpdate it was built with (the live list asks only for articles newer
+ * than that), not the time of the build.
  * An article page's context is its node id and its similar articles' node ids, all computed here
  * from one query through one index (linear in the number of articles rather than one scan of all
  * articles per article); its template reads those nodes, so its query depends on four BlogPost
@@ -53,7 +55,8 @@ export async function createBlogPages({ graphql, reporter, actions }: Pick<Creat
   const numPages = pageCount(articles.length);
   const changesAfter = articles[0]?.lastUpdate ?? NO_ARTICLES_YET;
   for (let page = 1; page <= numPages; page += 1) {
-    const context: BlogListContext = { currentPage: page, numPages, skip: (page - 1) * POSTS_PER_PAGE, limit: POSTS_PER_PAGE, changesAfter };
+    const ids = articles.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map((article) => article.id);
+    const context: BlogListContext = { currentPage: page, numPages, ids, changesAfter };
     actions.createPage({ path: blogListPath(page), component: path.resolve("src/templates/blog-list.tsx"), context });
   }
   const similar = similarIndex(articles);

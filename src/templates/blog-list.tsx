@@ -16,8 +16,8 @@ import * as styles from "../components/blog/blog.module.css";
 export interface BlogListContext {
   currentPage: number;
   numPages: number;
-  skip: number;
-  limit: number;
+  /** The node ids of this page's articles, newest first (src/node/pages.ts). */
+  ids: string[];
   /**
    * The newest lastUpdate among the articles this build published (or 1970 when there are none):
    * the live subscription asks only for articles updated after it, which are the ones the build has
@@ -27,15 +27,13 @@ export interface BlogListContext {
 }
 
 interface BlogListData {
-  allBlogPost: { nodes: BlogCardNode[] };
+  blogPostsByIds: BlogCardNode[];
 }
 
 export const query = graphql`
-  query BlogListPage($skip: Int!, $limit: Int!) {
-    allBlogPost(sort: { lastUpdate: DESC }, skip: $skip, limit: $limit) {
-      nodes {
-        ...BlogCardFields
-      }
+  query BlogListPage($ids: [String!]!) {
+    blogPostsByIds(ids: $ids) {
+      ...BlogCardFields
     }
   }
 `;
@@ -69,7 +67,7 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<BlogLi
   const index = useSearchIndex();
   const live = useLiveArticles(changesAfter);
   const pageCards = React.useMemo(
-    () => livePage(data.allBlogPost.nodes.map(cardFromNode), live.changed, currentPage, POSTS_PER_PAGE),
+    () => livePage(data.blogPostsByIds.map(cardFromNode), live.changed, currentPage, POSTS_PER_PAGE),
     [data, live.changed, currentPage],
   );
   const searching = searchText !== "";

@@ -35,9 +35,9 @@ const BUILT_TITLES = [1, 2, 3, 4, 5, 6].map((n) => `Built article ${n}`);
 
 function renderList(): void {
   const props = {
-    data: { allBlogPost: { nodes: [1, 2, 3, 4, 5, 6].map(node) } },
-    pageContext: { currentPage: 1, numPages: 2, skip: 0, limit: 6, changesAfter: BUILD_TIME } satisfies BlogListContext,
-  } as unknown as PageProps<{ allBlogPost: { nodes: BlogCardNode[] } }, BlogListContext>;
+    data: { blogPostsByIds: [1, 2, 3, 4, 5, 6].map(node) },
+    pageContext: { currentPage: 1, numPages: 2, ids: [1, 2, 3, 4, 5, 6].map((n) => `node-${n}`), changesAfter: BUILD_TIME } satisfies BlogListContext,
+  } as unknown as PageProps<{ blogPostsByIds: BlogCardNode[] }, BlogListContext>;
   render(<BlogListTemplate {...props} />);
 }
 

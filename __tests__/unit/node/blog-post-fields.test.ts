@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import type { CreateSchemaCustomizationArgs, Reporter } from "gatsby";
-import { addBlogPostFields, articleBlocks, articleDescription, type BlogPostNode } from "../../../src/node/blog-post-fields";
+import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Reporter } from "gatsby";
+import { addBlogPostFields, addBlogPostQueries, articleBlocks, articleDescription, type BlogPostNode } from "../../../src/node/blog-post-fields";
 import * as similarModule from "../../../src/lib/similar";
 
 interface FieldConfig {
@@ -148,5 +148,19 @@ describe("the BlogPost fields", () => {
     } finally {
       build.mockRestore();
     }
+  });
+});
+
+describe("blogPostsByIds", () => {
+  it("gives the BlogPost nodes of the ids, in their order, through getNodesByIds (which ties the page to those nodes only)", () => {
+    const createResolvers = jest.fn();
+    addBlogPostQueries({ createResolvers } as unknown as Pick<CreateResolversArgs, "createResolvers">);
+    const field = createResolvers.mock.calls[0]![0].Query.blogPostsByIds;
+    expect(field.type).toBe("[BlogPost!]!");
+    const nodes = { a: { id: "a" }, b: { id: "b" }, c: { id: "c" } } as Record<string, { id: string }>;
+    const getNodesByIds = jest.fn(({ ids }: { ids: string[] }) => ids.map((id) => nodes[id]).filter(Boolean));
+    const result = field.resolve(null, { ids: ["c", "missing", "a"] }, { nodeModel: { getNodesByIds } });
+    expect(result).toEqual([{ id: "c" }, { id: "a" }]);
+    expect(getNodesByIds).toHaveBeenCalledWith({ ids: ["c", "missing", "a"], type: "BlogPost" });
   });
 });

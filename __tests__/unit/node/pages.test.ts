@@ -25,16 +25,16 @@ describe("createBlogPages", () => {
     return { pages, report };
   };
 
-  it("makes list pages of 6 and one page per article whose context is its node id and its similar articles' ids", async () => {
+  it("makes list pages of 6, each with its articles' node ids newest first, and one page per article whose context is its node id and its similar articles' ids", async () => {
     const nodes = Array.from({ length: 7 }, (_, i) => article(i));
     const { pages, report } = await pagesFor(nodes);
     expect(pages.map((page) => page.path)).toEqual(["/blog", "/blog/2", ...nodes.map((node) => `/blogarticle/${node.slug}`)]);
     expect(pages[0]).toEqual({
       path: "/blog",
       component: path.resolve("src/templates/blog-list.tsx"),
-      context: { currentPage: 1, numPages: 2, skip: 0, limit: 6, changesAfter: nodes[0]!.lastUpdate },
+      context: { currentPage: 1, numPages: 2, ids: ["node-0", "node-1", "node-2", "node-3", "node-4", "node-5"], changesAfter: nodes[0]!.lastUpdate },
     });
-    expect(pages[1]?.context).toMatchObject({ currentPage: 2, numPages: 2, skip: 6, limit: 6, changesAfter: nodes[0]!.lastUpdate });
+    expect(pages[1]?.context).toEqual({ currentPage: 2, numPages: 2, ids: ["node-6"], changesAfter: nodes[0]!.lastUpdate });
     expect(pages[2]).toEqual({
       path: "/blogarticle/article-0",
       component: path.resolve("src/templates/blog-article.tsx"),

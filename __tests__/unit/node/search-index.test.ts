@@ -5,20 +5,20 @@ import path from "node:path";
 import type { CreatePagesArgs, Reporter, Store } from "gatsby";
 import { searchIndexOf, writeSearchIndex } from "../../../src/node/search-index";
 
-const article = (n: number, lastUpdate: string, featureImage: unknown = null) => ({
+const article = (n: number, lastUpdate: string, cover: { id: string; digest: string } | null = null) => ({
   documentId: `doc-${n}`,
   slug: `article-${n}`,
   title: `Article ${n}`,
   categories: ["A", "B", "C"],
   featureImageUrl: `https://images.example.test/${n}.webp`,
   lastUpdate,
-  featureImage: featureImage as never,
+  featureImage: cover && { id: cover.id, internal: { contentDigest: cover.digest } },
 });
 
 describe("searchIndexOf", () => {
   it("lists articles newest first with two categories and the processed card image, else the stored URL", () => {
-    const processed = { childImageSharp: { gatsbyImageData: { images: { fallback: { src: "/static/abc/card.jpg" } } } } };
-    expect(searchIndexOf([article(1, "2024-01-01T00:00:00.000Z"), article(2, "2024-05-01T00:00:00.000Z", processed)])).toEqual([
+    const cards = { "file-2": { digest: "d", src: "/static/abc/card.jpg" } };
+    expect(searchIndexOf([article(1, "2024-01-01T00:00:00.000Z"), article(2, "2024-05-01T00:00:00.000Z", { id: "file-2", digest: "d" })], cards)).toEqual([
       { id: "doc-2", slug: "article-2", title: "Article 2", categories: ["A", "B"], image: "/static/abc/card.jpg", lastUpdate: "2024-05-01T00:00:00.000Z" },
       { id: "doc-1", slug: "article-1", title: "Article 1", categories: ["A", "B"], image: "https://images.example.test/1.webp", lastUpdate: "2024-01-01T00:00:00.000Z" },
     ]);
@@ -26,12 +26,52 @@ describe("searchIndexOf", () => {
 });
 
 describe("writeSearchIndex", () => {
-  it("writes public/blog-index.json", async () => {
-    const site = await mkdtemp(path.join(tmpdir(), "search-index-"));
-    await mkdir(path.join(site, "public"));
-    const graphql = jest.fn().mockResolvedValue({ data: { allBlogPost: { nodes: [article(1, "2024-01-01T00:00:00.000Z")] } } });
-    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
-    await writeSearchIndex({ graphql: graphql as unknown as CreatePagesArgs["graphql"], reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store });
-    expect(JSON.parse(await readFile(path.join(site, "public", "blog-index.json"), "utf8"))).toEqual([expect.objectContaining({ id: "doc-1", slug: "article-1" })]);
+  /** Gatsby's graphql for the two queries: the articles, and the card image of each file asked for. */
+  function site(articles: ReturnType<typeof article>[]) {
+    const asked: string[][] = [];
+    const graphql = jest.fn(async (query: string, variables?: { ids: string[] }) => {
+      if (query.includes("ArticlesForSearchIndex")) return { data: { allBlogPost: { nodes: articles } } };
+      asked.push([...variables!.ids].sort());
+      const nodes = variables!.ids.map((id) => ({ id, childImageSharp: { gatsbyImageData: { images: { fallback: { src: `/static/${id}/card.webp` } } } } }));
+      return { data: { allFile: { nodes } } };
+    });
+    return { graphql: graphql as unknown as CreatePagesArgs["graphql"], asked };
+  }
+
+  const values = new Map<string, unknown>();
+  const cache = { get: async (key: string) => values.get(key), set: async (key: string, value: unknown) => values.set(key, structuredClone(value)) };
+  let dir: string;
+  let store: Store;
+  const index = async () => JSON.parse(await readFile(path.join(dir, "public", "blog-index.json"), "utf8")) as { slug: string; image: string }[];
+
+  beforeEach(async () => {
+    values.clear();
+    dir = await mkdtemp(path.join(tmpdir(), "search-index-"));
+    await mkdir(path.join(dir, "public"));
+    store = { getState: () => ({ program: { directory: dir } }) } as unknown as Store;
+  });
+
+  it("asks for each cover's card image once, however many articles share it, and not again while its bytes stay the same", async () => {
+    const shared = { id: "file-a", digest: "a1" };
+    const articles = [article(1, "2024-01-01T00:00:00.000Z", shared), article(2, "2024-02-01T00:00:00.000Z", shared), article(3, "2024-03-01T00:00:00.000Z", { id: "file-b", digest: "b1" }), article(4, "2024-04-01T00:00:00.000Z")];
+    const first = site(articles);
+    await writeSearchIndex({ graphql: first.graphql, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    expect(first.asked).toEqual([["file-a", "file-b"]]);
+    expect((await index()).map((entry) => [entry.slug, entry.image])).toEqual([
+      ["article-4", "https://images.example.test/4.webp"],
+      ["article-3", "/static/file-b/card.webp"],
+      ["article-2", "/static/file-a/card.webp"],
+      ["article-1", "/static/file-a/card.webp"],
+    ]);
+
+    const second = site(articles);
+    await writeSearchIndex({ graphql: second.graphql, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    expect(second.asked).toEqual([]);
+    expect((await index()).find((entry) => entry.slug === "article-1")?.image).toBe("/static/file-a/card.webp");
+
+    // Cover b's bytes change: only it is asked for again.
+    const third = site([...articles.slice(0, 2), article(3, "2024-03-01T00:00:00.000Z", { id: "file-b", digest: "b2" }), articles[3]!]);
+    await writeSearchIndex({ graphql: third.graphql, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    expect(third.asked).toEqual([["file-b"]]);
   });
 });
