@@ -7,8 +7,21 @@ import { onDemandSection } from "../components/home/OnDemandSection";
 import { track } from "../lib/analytics";
 import * as styles from "../components/home/home.module.css";
 
-const Features = onDemandSection(() => import(/* webpackChunkName: "home-features" */ "../components/home/Features"), styles.featuresPlaceholder ?? "");
-const About = onDemandSection(() => import(/* webpackChunkName: "home-about" */ "../components/home/About"), styles.aboutPlaceholder ?? "");
+// The server render gets each section's module directly (see onDemandSection). The condition is
+// written out in each call so that webpack, which replaces process.env.BUILD_STAGE with the stage's
+// name, drops the require() from the browser bundle.
+/* eslint-disable @typescript-eslint/no-require-imports -- a require() that only the server bundle keeps */
+const Features = onDemandSection(
+  () => import(/* webpackChunkName: "home-features" */ "../components/home/Features"),
+  styles.featuresPlaceholder ?? "",
+  process.env.BUILD_STAGE === "build-html" ? (require("../components/home/Features") as typeof import("../components/home/Features")) : undefined,
+);
+const About = onDemandSection(
+  () => import(/* webpackChunkName: "home-about" */ "../components/home/About"),
+  styles.aboutPlaceholder ?? "",
+  process.env.BUILD_STAGE === "build-html" ? (require("../components/home/About") as typeof import("../components/home/About")) : undefined,
+);
+/* eslint-enable @typescript-eslint/no-require-imports */
 
 /**
  * Home. It also answers every unknown path (match path "/*"); there it is kept out of search

@@ -11,17 +11,25 @@ type SectionModule = { default: React.ComponentType };
  * lazy component waits on `visible`: while it waits during hydration React keeps the server's HTML
  * untouched, then hydrates it once the chunk has arrived. On a client-side visit the placeholder
  * reserves the section's space until then.
+ *
+ * `serverModule` is the section's module itself, for the server render only (the caller passes it
+ * when process.env.BUILD_STAGE is "build-html", so the browser bundle never holds it). With it the
+ * section renders at once, inside the same Suspense boundary, instead of suspending: Gatsby renders
+ * two pages at a time, react-helmet keeps one head for the whole process, and a page that suspends
+ * while another finishes loses its title, description and canonical link to the other's
+ * renderStatic() (a warm build published Home with an empty head that way).
  */
 export function onDemandSection(
   load: () => Promise<SectionModule>,
   placeholderClassName: string,
+  serverModule?: SectionModule,
 ): React.ComponentType {
   let reveal: () => void = () => undefined;
   const visible = new Promise<void>((resolve) => {
     reveal = resolve;
   });
   if (typeof window === "undefined") reveal();
-  const Section = React.lazy(() => visible.then(load));
+  const Section = serverModule && typeof window === "undefined" ? serverModule.default : React.lazy(() => visible.then(load));
 
   function OnDemand(): JSX.Element {
     const anchorRef = React.useRef<HTMLDivElement>(null);
