@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
+import { bootScriptsIn } from "../../src/node/page-boot";
 import { test, expect } from "./fixtures";
 
 const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
@@ -46,8 +47,8 @@ const attribute = (element: Element, name: string): string | undefined => elemen
 const pageHtml = (file: string): string => readFileSync(path.join(PUBLIC_DIR, file), "utf8");
 
 /**
- * The scripts a page loads on its own: every `<script src>`, and every script it preloads (the
- * build loads its scripts after the first paint, from preloads: see src/node/page-boot.ts).
+ * The scripts a page loads on its own: every `<script src>`, every script it preloads, and every
+ * script its boot script inserts once the page has painted (see src/node/page-boot.ts).
  */
 export function firstLoadScripts(html: string): string[] {
   const found: string[] = [];
@@ -56,7 +57,7 @@ export function firstLoadScripts(html: string): string[] {
     const preload = element.tagName === "link" && attribute(element, "rel") === "preload" && attribute(element, "as") === "script" ? attribute(element, "href") : undefined;
     if (src ?? preload) found.push((src ?? preload)!);
   }
-  return [...new Set(found)];
+  return [...new Set([...found, ...(bootScriptsIn(html) ?? [])])];
 }
 
 /**

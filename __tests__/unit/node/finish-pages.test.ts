@@ -13,7 +13,7 @@ const fsPromises = jest.requireActual<typeof import("node:fs/promises")>("node:f
 // The steps after the build look only at the pages the build produced: at 10,000 articles a warm
 // build that re-rendered five pages must not read the other 11,000.
 
-/** A page as Gatsby writes it: its path, then its scripts, which the boot step turns into preloads. */
+/** A page as Gatsby writes it: its path, then its scripts, which the boot step turns into one inline script. */
 const page = (pagePath: string, text = "Hello"): string =>
   `<!DOCTYPE html><html><head><title>${text}</title></head><body><main>${text}</main>` +
   `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath=${JSON.stringify(pagePath)};/*]]>*/</script>` +

@@ -10,6 +10,7 @@ import {
   WEB_FONT_CLASS,
   bootAfterLoad,
   bootScript,
+  bootScriptsIn,
   chunkGroupScripts,
   pageDataFile,
   pagePathIn,
@@ -38,13 +39,17 @@ describe("rewritePageScripts", () => {
     expect(rewritten).not.toMatch(/<script[^>]* src=/);
   });
 
-  it("preloads, at low priority, Gatsby's scripts and then the page's own chunks, each once", () => {
-    const preloads = [...rewritten.matchAll(/<link rel="preload" as="script" fetchpriority="low" href="([^"]+)"\/>/g)].map((match) => match[1]);
-    expect(preloads).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js", "/commons-4.js", "/component---src-templates-blog-list-tsx-5.js"]);
+  it("names, in its boot script, Gatsby's scripts and then the page's own chunks, each once", () => {
+    expect(bootScriptsIn(rewritten)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js", "/commons-4.js", "/component---src-templates-blog-list-tsx-5.js"]);
+  });
+
+  it("fetches nothing before the boot script runs: no preload or prefetch of the scripts", () => {
+    expect(rewritten).not.toMatch(/<link[^>]*rel="(?:preload|modulepreload|prefetch)"/);
+    expect(bootScriptsIn(page("/blog"))).toBeUndefined();
   });
 
   it("keeps the rest of the page as it was, the inline scripts included", () => {
-    const withoutBoot = rewritten.replace(/<link rel="preload"[^>]*>/g, "").replace(new RegExp(`<script id="${BOOT_SCRIPT_ID}">.*?</script>`), "");
+    const withoutBoot = rewritten.replace(new RegExp(`<script id="${BOOT_SCRIPT_ID}">.*?</script>`), "");
     expect(withoutBoot).toBe(page("/blog").replace(/<script src="[^"]+" async><\/script>/g, ""));
   });
 
@@ -168,11 +173,10 @@ describe("bootAfterFirstPaint", () => {
     await bootAfterLoad({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info } as unknown as Reporter });
 
     const blog = await readFile(path.join(dir, "public", "blog", "index.html"), "utf8");
-    expect(blog).toContain('href="/component---src-templates-blog-list-tsx-5.js"');
+    expect(bootScriptsIn(blog)).toContain("/component---src-templates-blog-list-tsx-5.js");
     // A page whose data is missing still loads Gatsby's scripts after the paint; Gatsby finds the rest.
     const terms = await readFile(path.join(dir, "public", "terms", "index.html"), "utf8");
-    expect(terms).toContain(`<script id="${BOOT_SCRIPT_ID}">`);
-    expect(terms).not.toContain("commons-4.js");
+    expect(bootScriptsIn(terms)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
     expect(await readFile(path.join(dir, "public", "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toBe('<script src="/app-3.js" async></script>');
     expect(info).toHaveBeenCalledWith("Scripts and the web font load once the page has loaded, on 2 of 2 pages");
   });
