@@ -1,5 +1,5 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
@@ -111,6 +111,14 @@ test("an article added in Firestore is on the served site after the next trigger
   // The server kept running: it follows the swapped symlink.
   expect(await page("/blog")).toContain("Written after the first build");
   expect(await page("/blogarticle/written-after-the-first-build")).toContain("Body of Written after the first build");
+  // The new release is not a full copy: the files the build left alone are the first release's own.
+  const site = (id: string): string => path.join(dir, "builds", "releases", id, "site");
+  const files = (readdirSync(site(build.id), { recursive: true }) as string[]).filter((file) => statSync(path.join(site(build.id), file)).isFile());
+  const shared = files.filter((file) => existsSync(path.join(site(firstBuild), file)) && statSync(path.join(site(firstBuild), file)).ino === statSync(path.join(site(build.id), file)).ino);
+  console.log(`Release after one added article: ${shared.length} of ${files.length} files shared with the first release`);
+  expect(shared.length).toBeGreaterThan(0);
+  expect(shared).not.toContain(path.join("blogarticle", "written-after-the-first-build", "index.html"));
+  expect(shared).not.toContain(path.join("blog", "index.html"));
 }, 400_000);
 
 test("a build killed mid-way leaves the served site byte for byte as it was", async () => {

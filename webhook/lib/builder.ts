@@ -12,6 +12,7 @@ import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";
 import { publishedTarget, swapSymlink, writeFileAtomic } from "./publish.ts";
 import { runCommand } from "./run-command.ts";
+import { readStates, snapshotTree, writeStates, type FileStates } from "./snapshot.ts";
 
 const LOG_TAIL_CHARS = 4000;
 const HISTORY_LENGTH = 20;
@@ -395,6 +396,15 @@ export class Builder {
     rmSync(path.join(this.workspaceDir, "public"), { recursive: true, force: true });
   }
 
+  /** The newest release whose snapshot recorded its files' states, to share unchanged files with. */
+  #newestSnapshot(): { id: string; dir: string; states: FileStates } | undefined {
+    for (const { id } of this.releases()) {
+      const states = readStates(path.join(this.releasesDir, id));
+      if (states) return { id, dir: this.#siteDir(id), states };
+    }
+    return undefined;
+  }
+
   #siteDir(id: string): string {
     return path.join(this.releasesDir, id, "site");
   }
@@ -479,7 +489,11 @@ export class Builder {
         return;
       }
       mkdirSync(release, { recursive: true });
-      cpSync(path.join(this.workspaceDir, "public"), this.#siteDir(build.id), { recursive: true, verbatimSymlinks: true });
+      // The newest release shares every file this build left as it was (see snapshot.ts).
+      const earlier = this.#newestSnapshot();
+      const snapshot = snapshotTree(path.join(this.workspaceDir, "public"), this.#siteDir(build.id), earlier);
+      writeStates(release, snapshot.states);
+      output(`\nRelease ${build.id}: ${snapshot.copied} files copied, ${snapshot.linked} shared with release ${earlier?.id ?? "(none)"}\n`);
       const { problems, articles } = checkOutput(this.#siteDir(build.id));
       if (problems.length > 0) {
         rmSync(release, { recursive: true, force: true });
