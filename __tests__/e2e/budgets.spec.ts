@@ -109,6 +109,20 @@ test.describe("Budgets of the production build", () => {
     });
   }
 
+  test("no page's first-load JavaScript grows with the articles: none of it names a built article's address", () => {
+    // Gatsby would list every built page in the app chunk (src/lib/document-match-paths.ts says why).
+    const index = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "blog-index.json"), "utf8")) as { slug: string }[];
+    expect(index.length).toBeGreaterThan(10);
+    const addresses = index.map(({ slug }) => `/blogarticle/${slug}"`);
+    for (const { file } of Object.values(PAGES)) {
+      const html = pageHtml(file);
+      for (const script of new Set([...firstLoadScripts(html), ...pageComponentScripts(html)])) {
+        const body = readFileSync(path.join(PUBLIC_DIR, script.split("?")[0]!), "utf8");
+        expect({ script, named: addresses.filter((address) => body.includes(address)) }).toEqual({ script, named: [] });
+      }
+    }
+  });
+
   for (const route of ["/", "/blog", "/blog/2"]) {
     test(`${route}: the largest image is in the HTML, fetched first and never lazy, with sizes for its slot`, () => {
       const image = firstMainImage(pageHtml(PAGES[route]!.file));

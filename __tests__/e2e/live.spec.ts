@@ -138,6 +138,20 @@ test("an article newer than the build opens through the fallback route after the
   await expect(page.locator("article script")).toHaveCount(0);
 });
 
+test("the live card of an article newer than the build opens it through the fallback route", async ({ page }) => {
+  await page.goto(`${siteUrl}/blog`);
+  await waitForHydration(page);
+  await publish("opened-from-its-card", "Opened from its card");
+  const card = page.getByRole("article").first();
+  await expect(card).toContainText("Opened from its card", { timeout: 20_000 });
+  // The browser knows no list of built pages (src/lib/document-match-paths.ts): the missing page
+  // data sends it to the server for the address, which answers with the fallback page.
+  await card.getByRole("link").first().click();
+  await expect(page).toHaveURL(/\/blogarticle\/opened-from-its-card$/);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText("Opened from its card", { timeout: 20_000 });
+  await expect(page.getByRole("article").getByText("The body of")).toBeVisible();
+});
+
 test("an unknown slug lands on /404", async ({ page }) => {
   await page.goto(`${siteUrl}/blogarticle/no-such-article-anywhere`);
   await expect(page).toHaveURL(/\/404$/, { timeout: 20_000 });

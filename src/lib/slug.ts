@@ -7,3 +7,22 @@ export function titleFromSlug(slug: string): string {
 export function articlePath(slug: string): string {
   return `/blogarticle/${slug}`;
 }
+
+/** Where article paths begin; the fallback page answers every path below it that was not built. */
+const ARTICLE_PREFIX = articlePath("");
+
+/**
+ * The slug of an address the article fallback page answers: what follows /blogarticle/, decoded,
+ * without trailing slashes; "" for any other address, and for the fallback page's own address
+ * (/blogarticle/[...slug]), where the build renders it with no article.
+ */
+export function slugFromArticleAddress(pathname: string): string {
+  if (!pathname.startsWith(ARTICLE_PREFIX)) return "";
+  let slug: string;
+  try {
+    slug = decodeURIComponent(pathname.slice(ARTICLE_PREFIX.length)).replace(/\/+$/, "");
+  } catch {
+    return "";
+  }
+  return slug === "[...slug]" ? "" : slug;
+}

@@ -1,5 +1,6 @@
 import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
 import type { CreateWebpackConfigArgs } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../lib/constants";
@@ -27,6 +28,17 @@ export const UNUSED_GATSBY_MODULES = [
 
 /** What stands in for them, relative to the site. */
 export const GATSBY_RUNTIME_STUB = path.join("src", "lib", "gatsby-runtime-stub.ts");
+
+/**
+ * Gatsby's list of every page that lies inside another page's match path, which the browser runtime
+ * imports by this request; in the production browser bundle it is replaced, before it is resolved
+ * (so that the replacement is compiled as the TypeScript it is, not parsed as JSON), by
+ * DOCUMENT_MATCH_PATHS, which says why the list is not needed.
+ */
+export const GATSBY_MATCH_PATHS = /^\$virtual\/match-paths\.json$/;
+
+/** The replacement, relative to the site. */
+export const DOCUMENT_MATCH_PATHS = path.join("src", "lib", "document-match-paths.ts");
 
 /** The global through which Toasts.tsx learns the URL of the toast stylesheet. */
 export const TOAST_STYLESHEET_GLOBAL = "__TOAST_STYLESHEET__";
@@ -57,6 +69,87 @@ export async function publishToastStylesheet(root: string): Promise<string> {
   return `/${name}`;
 }
 
+/** The CSS extractor as Gatsby makes it: mini-css-extract-plugin, whose options the constructor keeps. */
+interface CssExtractor {
+  options: Record<string, unknown>;
+  constructor: new (options: Record<string, unknown>) => unknown;
+}
+
+const isCssExtractor = (plugin: unknown): plugin is CssExtractor =>
+  typeof plugin === "object" && plugin !== null && plugin.constructor.name === "MiniCssExtractPlugin" && "options" in plugin;
+
+/**
+ * The CSS extractor, made again with the same options to evaluate each stylesheet module inside the
+ * main compilation (webpack's importModule) instead of in a child compilation of its own.
+ *
+ * Why: webpack mixes the hashes of child compilations into the compilation hash. A cold build runs
+ * one child per CSS module; the next build takes those modules from webpack's persistent cache and
+ * runs none, so its hash differs although every file it emits is the same. Gatsby writes that hash
+ * into the scripts slice that every page includes, sees the slice change, and stitches every page
+ * again: at 10,000 articles, the first build after a cold one rewrote all 11,674 HTML files and
+ * post-processed them all. With no children, the hash depends on the output alone.
+ */
+export function extractingCssInProcess(plugin: unknown): unknown {
+  if (!isCssExtractor(plugin)) return plugin;
+  return new plugin.constructor({ ...plugin.options, experimentalUseImportModule: true });
+}
+
+/** How css-loader names a CSS module's class (its `modules.getLocalIdent` option). */
+export type GetLocalIdent = (
+  loaderContext: { resourcePath: string },
+  localIdentName: string,
+  localName: string,
+  options: { context: string; hashPrefix?: string },
+) => string;
+
+/** loader-utils' interpolateName, which css-loader fills its class-name template with. */
+export type InterpolateName = (loaderContext: object, name: string, options: Record<string, unknown>) => string;
+
+/**
+ * css-loader's default class naming (version 5) without the match resource. Evaluated through
+ * importModule, a stylesheet is requested as `<file>.webpack[javascript/auto]!=!<loaders>!<file>`,
+ * and css-loader's default mixes that match resource into the hash of every class name; the HTML
+ * renderer, which reads the same file without one, would then name the classes differently from
+ * the stylesheet the pages inline. This hashes what the default hashes for a file read directly
+ * (the hash prefix, the file's path from the naming context, a NUL, the class's local name), so
+ * the classes keep the names they have always had in every stage. css-loader fills in `[local]`
+ * itself only for its own default, so it is filled in here.
+ */
+export function localIdentIgnoringMatchResource(interpolateName: InterpolateName): GetLocalIdent {
+  return (loaderContext, localIdentName, localName, options) => {
+    const file = path.relative(options.context, loaderContext.resourcePath).split(path.sep).join("/");
+    const content = `${options.hashPrefix ?? ""}${file}\x00${localName}`;
+    return interpolateName(loaderContext, localIdentName, { ...options, content }).replace(/\[local\]/gi, localName);
+  };
+}
+
+interface LoaderEntry {
+  loader?: unknown;
+  options?: { modules?: unknown };
+}
+
+const CSS_LOADER = /[\\/]css-loader[\\/]dist[\\/]cjs\.js$/;
+
+/** The rules, with every css-loader entry that builds CSS modules given `getLocalIdent`. */
+export function withCssModuleNaming(rules: unknown, getLocalIdent: (cssLoader: string) => GetLocalIdent): unknown {
+  if (Array.isArray(rules)) return rules.map((rule) => withCssModuleNaming(rule, getLocalIdent));
+  if (typeof rules !== "object" || rules === null) return rules;
+  const entry = rules as LoaderEntry & Record<string, unknown>;
+  const modules = entry.options?.modules;
+  if (typeof entry.loader === "string" && CSS_LOADER.test(entry.loader) && typeof modules === "object" && modules !== null) {
+    return { ...entry, options: { ...entry.options, modules: { ...modules, getLocalIdent: getLocalIdent(entry.loader) } } };
+  }
+  const copy: Record<string, unknown> = { ...entry };
+  for (const key of ["rules", "oneOf", "use"]) if (key in copy) copy[key] = withCssModuleNaming(copy[key], getLocalIdent);
+  return copy;
+}
+
+/** The naming above, with the loader-utils that the rule's own copy of css-loader uses. */
+function cssLoaderDefaultNaming(cssLoader: string): GetLocalIdent {
+  const { interpolateName } = createRequire(cssLoader)("loader-utils") as { interpolateName: InterpolateName };
+  return localIdentIgnoringMatchResource(interpolateName);
+}
+
 type WebpackArgs = Pick<CreateWebpackConfigArgs, "actions" | "stage" | "plugins" | "store" | "getConfig">;
 
 /** The parts of a webpack configuration changed here. */
@@ -66,6 +159,7 @@ interface WebpackConfig {
   devtool?: string | false;
   target?: string | string[];
   optimization?: { minimizer?: unknown[] };
+  module?: { rules?: unknown[] };
 }
 
 /**
@@ -85,12 +179,16 @@ export const OUTPUT_ECMA_VERSION = 2017;
  *   here;
  * - every bundle gets the site's configured address (SITE_URL_GLOBAL);
  * - the production browser bundle leaves out the parts of Gatsby's runtime the site never runs
- *   (UNUSED_GATSBY_MODULES), and is written, and minified, as ES2017 rather than ES5;
+ *   (UNUSED_GATSBY_MODULES) and the list of every page's path (GATSBY_MATCH_PATHS), and is
+ *   written, and minified, as ES2017 rather than ES5;
  * - the browser bundles' source maps are written to .cache/source-maps/ instead of public/. Gatsby 5
  *   builds the browser bundles (stage build-javascript) with `devtool: "source-map"`, which puts a
  *   .map beside every chunk and a sourceMappingURL comment in it: no visitor fetches them, and they
  *   would publish the full sources. The same maps are made by the SourceMapDevToolPlugin, with no
- *   comment in the chunks.
+ *   comment in the chunks;
+ * - the production browser bundle's CSS modules are evaluated in the compilation itself
+ *   (extractingCssInProcess), so that a warm build's compilation hash matches the cold build's, and
+ *   name their classes as the HTML renderer does (withCssModuleNaming).
  */
 export async function configureWebpack({ actions, stage, plugins, store, getConfig }: WebpackArgs): Promise<void> {
   const root = siteDir(store);
@@ -112,6 +210,7 @@ export async function configureWebpack({ actions, stage, plugins, store, getConf
   if (stage === "build-javascript") {
     const stub = path.join(root, GATSBY_RUNTIME_STUB);
     for (const pattern of UNUSED_GATSBY_MODULES) config.plugins.push(plugins.normalModuleReplacement(pattern, stub));
+    config.plugins.push(plugins.normalModuleReplacement(GATSBY_MATCH_PATHS, path.join(root, DOCUMENT_MATCH_PATHS)));
     config.target = ["web", `es${OUTPUT_ECMA_VERSION}`];
     const ecma = OUTPUT_ECMA_VERSION;
     config.optimization = {
@@ -123,6 +222,8 @@ export async function configureWebpack({ actions, stage, plugins, store, getConf
       ),
     };
     // webpack names the map relative to its output folder (public/), so "../.cache/…" leaves it.
+    config.plugins = config.plugins.map(extractingCssInProcess);
+    config.module = { ...gatsbys.module, rules: withCssModuleNaming(gatsbys.module?.rules, cssLoaderDefaultNaming) as unknown[] };
     const fromPublic = path.relative(path.join(root, "public"), path.join(root, SOURCE_MAP_DIR));
     config.devtool = false;
     config.plugins.push(plugins.sourceMapDevTool({ filename: `${fromPublic.split(path.sep).join("/")}/[file].map`, append: false }));

@@ -2,6 +2,7 @@
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { FontMetrics } from "@capsizecss/core";
@@ -9,7 +10,9 @@ import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import * as fonts from "../../../src/node/fonts";
 import { FONT_FILES, FONT_STACK, LATIN_FONT_FILE, LOCAL_FALLBACKS, fallbackFontFaces, publishFonts } from "../../../src/node/fonts";
 import {
+  DOCUMENT_MATCH_PATHS,
   FONT_FALLBACK_GLOBAL,
+  GATSBY_MATCH_PATHS,
   GATSBY_RUNTIME_STUB,
   TOAST_STYLE_SOURCES,
   TOAST_STYLESHEET_GLOBAL,
@@ -99,15 +102,45 @@ describe("fallbackFontFaces", () => {
   });
 });
 
+/** The CSS extractor and css-loader that Gatsby's configuration uses, from Gatsby's own dependencies. */
+const fromGatsby = createRequire(require.resolve("gatsby"));
+const MiniCssExtractPlugin = fromGatsby("mini-css-extract-plugin") as new (options: Record<string, unknown>) => { options: Record<string, unknown> };
+const CSS_LOADER = fromGatsby.resolve("css-loader");
+const CSS_MODULE_OPTIONS = { namedExport: true, localIdentName: "[name]--[local]--[hash:hex:5]", exportLocalsConvention: "dashesOnly" };
+
 /** A stand-in for Gatsby's own configuration of a stage, as getConfig returns it. */
 class TerserPlugin {}
 const gatsbyConfig = (): Record<string, unknown> => ({
   output: { path: "/site/public", publicPath: "/" },
   target: ["web", "es5"],
   devtool: "source-map",
-  plugins: [{ gatsbys: true }],
+  plugins: [{ gatsbys: true }, new MiniCssExtractPlugin({ filename: "[name].[contenthash].css" })],
   optimization: { minimizer: [new TerserPlugin(), { cssMinimizer: true }] },
+  module: {
+    rules: [
+      { test: /\.js$/, use: [{ loader: "babel-loader", options: { modules: "kept" } }] },
+      {
+        test: /\.module\.css$/,
+        oneOf: [{ use: [{ loader: MiniCssExtractPlugin.name }, { loader: CSS_LOADER, options: { url: true, modules: CSS_MODULE_OPTIONS } }] }],
+      },
+      { test: /\.css$/, use: [{ loader: CSS_LOADER, options: { modules: false } }] },
+    ],
+  },
 });
+
+/** Every css-loader entry of a configuration's rules. */
+function cssLoaders(config: Record<string, unknown>): { options: { modules: false | Record<string, unknown> } }[] {
+  const found: { options: { modules: false | Record<string, unknown> } }[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (typeof node === "object" && node !== null) {
+      if ((node as { loader?: unknown }).loader === CSS_LOADER) found.push(node as (typeof found)[number]);
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit((config.module as { rules: unknown }).rules);
+  return found;
+}
 
 const fakePlugins = {
   define: (definitions: Record<string, string>) => ({ define: definitions }),
@@ -173,6 +206,35 @@ describe("configureWebpack", () => {
     expect(css).toEqual({ cssMinimizer: true });
   });
 
+  it("has the production browser bundle evaluate CSS modules in its own compilation, with no child compilations", async () => {
+    const browser = await configFor("build-javascript");
+    const extractors = (browser.plugins as unknown[]).filter((plugin) => plugin instanceof MiniCssExtractPlugin);
+    expect(extractors).toHaveLength(1);
+    expect(extractors[0]!.options).toMatchObject({ filename: "[name].[contenthash].css", experimentalUseImportModule: true });
+    const html = await configFor("build-html");
+    expect((html.plugins as { options?: unknown }[]).find((plugin) => plugin instanceof MiniCssExtractPlugin)?.options).not.toHaveProperty(
+      "experimentalUseImportModule",
+      true,
+    );
+  });
+
+  it("names the browser bundle's CSS-module classes as the HTML renderer does, whatever the match resource", async () => {
+    const browser = await configFor("build-javascript");
+    const [modules, plain] = cssLoaders(browser);
+    expect(plain!.options.modules).toBe(false);
+    const { getLocalIdent, ...rest } = modules!.options.modules as Record<string, unknown>;
+    expect(rest).toEqual(CSS_MODULE_OPTIONS);
+    const naming = getLocalIdent as (context: object, name: string, local: string, options: object) => string;
+    const resourcePath = path.join(ROOT, "src", "components", "layout", "nav-bar.module.css");
+    const direct = { resourcePath, rootContext: ROOT, _module: {} };
+    const imported = { resourcePath, rootContext: ROOT, _module: { matchResource: `${resourcePath}.webpack[javascript/auto]` } };
+    const options = { context: ROOT, hashPrefix: "" };
+    // The name the pages of the sample site carry, which css-loader gives the file read directly.
+    expect(naming(direct, CSS_MODULE_OPTIONS.localIdentName, "header", options)).toBe("nav-bar.module--header--b4614");
+    expect(naming(imported, CSS_MODULE_OPTIONS.localIdentName, "header", options)).toBe("nav-bar.module--header--b4614");
+    expect(cssLoaders(await configFor("build-html"))[0]!.options.modules).not.toHaveProperty("getLocalIdent");
+  });
+
   it("hands the HTML renderer the fallback faces and the browser bundles the toast stylesheet's URL", async () => {
     const html = await configFor("build-html");
     expect(html.plugins).toContainEqual({ define: { [FONT_FALLBACK_GLOBAL]: expect.stringContaining("Outfit Fallback") } });
@@ -231,7 +293,27 @@ describe("the parts of Gatsby's browser runtime left out of the production bundl
   it("are swapped for the stub in the production browser bundle only", async () => {
     const replaced = async (stage: string): Promise<unknown[]> =>
       ((await configFor(stage)).plugins as { normalModuleReplacement?: RegExp }[]).filter((plugin) => plugin.normalModuleReplacement).map((plugin) => plugin.normalModuleReplacement);
-    expect(await replaced("build-javascript")).toEqual(UNUSED_GATSBY_MODULES);
+    expect(await replaced("build-javascript")).toEqual([...UNUSED_GATSBY_MODULES, GATSBY_MATCH_PATHS]);
     expect(await replaced("develop")).toEqual([]);
+  });
+});
+
+describe("the list of match paths left out of the production browser bundle", () => {
+  it("is the request by which Gatsby's browser runtime imports it, matched before it is resolved", () => {
+    const app = readFileSync(path.join(ROOT, "node_modules", "gatsby", "cache-dir", "production-app.js"), "utf8");
+    const request = /import matchPaths from "([^"]+)"/.exec(app)?.[1];
+    expect(request).toBeDefined();
+    expect(GATSBY_MATCH_PATHS.test(request!)).toBe(true);
+    // Gatsby writes it under .cache; a pattern on the resolved path would have the JSON parser read the replacement.
+    expect(GATSBY_MATCH_PATHS.test(path.join(ROOT, ".cache", "_this_is_virtual_fs_path_", "$virtual", "match-paths.json"))).toBe(false);
+  });
+
+  it("is replaced by the site's document-match-paths module", async () => {
+    const replacements: [RegExp, string][] = [];
+    const plugins = { ...fakePlugins, normalModuleReplacement: (pattern: RegExp, resource: string) => (replacements.push([pattern, resource]), {}) };
+    await configFor("build-javascript", plugins as unknown as CreateWebpackConfigArgs["plugins"]);
+    const [, resource] = replacements.find(([pattern]) => pattern === GATSBY_MATCH_PATHS) ?? [];
+    expect(resource?.endsWith(DOCUMENT_MATCH_PATHS)).toBe(true);
+    expect(existsSync(path.join(ROOT, DOCUMENT_MATCH_PATHS))).toBe(true);
   });
 });

@@ -7,7 +7,7 @@ import { safeBlocks, type SafeBlock } from "../../lib/article-body";
 import { publishedArticle, slugProblem, type StoredDocument } from "../../lib/contract";
 import { firebaseConfigFromEnv } from "../../lib/firebase-config";
 import { builtCoverPolicy, checkCoverUrl } from "../../lib/safe-url";
-import { articlePath, titleFromSlug } from "../../lib/slug";
+import { articlePath, slugFromArticleAddress, titleFromSlug } from "../../lib/slug";
 import * as styles from "../../components/blog/article.module.css";
 
 interface LoadedPost {
@@ -43,8 +43,10 @@ function loadedPost(slug: string, post: StoredDocument | null, metas: StoredDocu
  * Skeleton, then the `blog` post with that slug (published, limit 1) checked with its metadata
  * against the contract, or /404 when there is none or the build would have refused it.
  */
-export default function BlogPostFallback({ params }: PageProps<object, object, unknown>): JSX.Element {
-  const slug = (params as { slug?: string }).slug ?? "";
+export default function BlogPostFallback({ params, location }: PageProps<object, object, unknown>): JSX.Element {
+  // The browser's match-path list names only the address the visitor opened (document-match-paths.ts),
+  // so the router gives no `slug` parameter there: the address itself has it.
+  const slug = (params as { slug?: string }).slug ?? slugFromArticleAddress(location.pathname);
   const [post, setPost] = React.useState<LoadedPost | null>(null);
 
   React.useEffect(() => {
