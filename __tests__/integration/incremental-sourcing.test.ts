@@ -130,6 +130,9 @@ describe("warm builds read only what changed", () => {
     // page names, listed every article's address, so an addition or a new slug changed it
     // (src/lib/document-match-paths.ts).
     expect(termsModified()).toBe(termsWritten);
+    // Every article shares one cover, which the edited article downloads again: same bytes, so its
+    // sharing image is kept (src/node/og-images.ts) and only the new articles get a copy of it.
+    expect(last.output).toMatch(/Sharing images: 0 drawn, 2 copied from an article with the same cover, 13 articles in all/);
   }, BUILD_TIMEOUT);
 
   test("an unpublished and a deleted document, invisible to the changes query, are caught by the count", async () => {

@@ -6,21 +6,32 @@ import { articleOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, SITE_OG_IMAGE } from "
 import { publicDir } from "./site-paths";
 
 interface OgImagesQuery {
-  allBlogPost: { nodes: { slug: string; featureImage: { absolutePath: string } | null }[] };
+  allBlogPost: { nodes: { slug: string; featureImage: { absolutePath: string; internal: { contentDigest: string } } | null }[] };
 }
+
+/** A cover: its file, and the digest of its content (its File node's contentDigest). */
+export interface Cover {
+  file: string;
+  digest: string;
+}
+
+/** Where Gatsby's cache keeps, for each drawn sharing image (by path under public/), its cover's digest. */
+export const DRAWN_FROM_KEY = "og-images-drawn-from";
 
 /** The page background behind a cover with transparent parts (JPEG has no transparency). */
 const BACKGROUND = "#ffffff";
 
 /**
  * Draws one article's sharing image: its cover cropped to 1200 × 630 around the most interesting
- * part, as a progressive JPEG. Skipped when the file is already newer than the cover.
+ * part, as a progressive JPEG. Skipped when the file exists and was drawn from a cover with the same
+ * content (`drawnFrom`, the digest recorded when it was drawn). The content decides, not the file's
+ * time: a build that downloads an edited article's cover again writes the same bytes anew.
  */
-export async function drawOgImage(cover: string, target: string): Promise<"drawn" | "kept"> {
-  const [source, existing] = await Promise.all([stat(cover), stat(target).catch(() => null)]);
-  if (existing && existing.mtimeMs >= source.mtimeMs && existing.size > 0) return "kept";
+export async function drawOgImage(cover: Cover, target: string, drawnFrom: string | undefined): Promise<"drawn" | "kept"> {
+  const existing = await stat(target).catch(() => null);
+  if (existing && existing.size > 0 && drawnFrom === cover.digest) return "kept";
   await mkdir(path.dirname(target), { recursive: true });
-  await sharp(cover, { failOn: "error" })
+  await sharp(cover.file, { failOn: "error" })
     .rotate()
     .resize(OG_IMAGE_WIDTH, OG_IMAGE_HEIGHT, { fit: "cover", position: sharp.strategy.attention })
     .flatten({ background: BACKGROUND })
@@ -44,7 +55,7 @@ async function copyIfOlder(source: string, target: string): Promise<boolean> {
  * page's own cover. An article without a usable cover gets a copy of the site-wide image, so the
  * path its page names always exists.
  */
-export async function writeOgImages({ graphql, reporter, store }: Pick<BuildArgs, "graphql" | "reporter" | "store">): Promise<void> {
+export async function writeOgImages({ graphql, reporter, store, cache }: Pick<BuildArgs, "graphql" | "reporter" | "store" | "cache">): Promise<void> {
   const result = await graphql<OgImagesQuery>(`
     query OgImages {
       allBlogPost {
@@ -52,6 +63,9 @@ export async function writeOgImages({ graphql, reporter, store }: Pick<BuildArgs
           slug
           featureImage {
             absolutePath
+            internal {
+              contentDigest
+            }
           }
         }
       }
@@ -69,22 +83,26 @@ export async function writeOgImages({ graphql, reporter, store }: Pick<BuildArgs
   };
   // Articles that share a cover share its picture: it is drawn once, at the first article's path,
   // and copied to the others (a copy costs a millisecond, a draw about a hundred).
-  const byCover = new Map<string, string[]>();
+  const byCover = new Map<string, { cover: Cover; slugs: string[] }>();
   for (const { slug, featureImage } of result.data.allBlogPost.nodes) {
     if (!featureImage) await fallBack(slug, "the article has no cover");
-    else if (byCover.has(featureImage.absolutePath)) byCover.get(featureImage.absolutePath)!.push(slug);
-    else byCover.set(featureImage.absolutePath, [slug]);
+    else if (byCover.has(featureImage.absolutePath)) byCover.get(featureImage.absolutePath)!.slugs.push(slug);
+    else byCover.set(featureImage.absolutePath, { cover: { file: featureImage.absolutePath, digest: featureImage.internal.contentDigest }, slugs: [slug] });
   }
+  const drawnBefore = ((await cache.get(DRAWN_FROM_KEY)) ?? {}) as Record<string, string>;
+  const drawnNow: Record<string, string> = {};
   let drawn = 0;
   let copied = 0;
-  const groups = [...byCover];
+  const groups = [...byCover.values()];
   const worker = async (): Promise<void> => {
     for (let group = groups.shift(); group; group = groups.shift()) {
-      const [cover, slugs] = group;
+      const { cover, slugs } = group;
       const [first, ...others] = slugs.sort();
-      const master = path.join(root, articleOgImage(first!));
+      const image = articleOgImage(first!);
+      const master = path.join(root, image);
       try {
-        if ((await drawOgImage(cover, master)) === "drawn") drawn += 1;
+        if ((await drawOgImage(cover, master, drawnBefore[image])) === "drawn") drawn += 1;
+        drawnNow[image] = cover.digest;
       } catch (error) {
         for (const slug of slugs) await fallBack(slug, (error as Error).message);
         continue;
@@ -93,5 +111,6 @@ export async function writeOgImages({ graphql, reporter, store }: Pick<BuildArgs
     }
   };
   await Promise.all([worker(), worker()]);
+  await cache.set(DRAWN_FROM_KEY, drawnNow);
   reporter.info(`Sharing images: ${drawn} drawn, ${copied} copied from an article with the same cover, ${result.data.allBlogPost.nodes.length} articles in all`);
 }

@@ -5,7 +5,28 @@ import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
 import sharp from "sharp";
 import { articleOgImage, isSiteOgImage } from "../../../src/lib/og-image";
-import { drawOgImage, writeOgImages } from "../../../src/node/og-images";
+import { createHash } from "node:crypto";
+import { drawOgImage, writeOgImages, type Cover } from "../../../src/node/og-images";
+
+/** A cover as the build knows it: its file and the digest of its content, as Gatsby's File node has it. */
+async function known(file: string): Promise<Cover> {
+  return { file, digest: createHash("md5").update(await readFile(file)).digest("hex") };
+}
+
+/** A stand-in for Gatsby's cache: a map kept across the builds of one test. */
+function memoryCache(): BuildArgs["cache"] {
+  const values = new Map<string, unknown>();
+  return { get: async (key: string) => values.get(key), set: async (key: string, value: unknown) => values.set(key, value) } as unknown as BuildArgs["cache"];
+}
+
+/** The query result for articles and their covers (null: no cover). */
+async function articles(covers: [string, string | null][]): Promise<unknown> {
+  const nodes = [];
+  for (const [slug, file] of covers) {
+    nodes.push({ slug, featureImage: file ? { absolutePath: file, internal: { contentDigest: (await known(file)).digest } } : null });
+  }
+  return { data: { allBlogPost: { nodes } } };
+}
 
 async function cover(file: string, width: number, height: number, alpha = false): Promise<string> {
   await sharp({ create: { width, height, channels: alpha ? 4 : 3, background: alpha ? { r: 200, g: 20, b: 80, alpha: 0.2 } : "#c8185c" } })
@@ -19,21 +40,25 @@ describe("drawOgImage", () => {
     const dir = await mkdtemp(path.join(tmpdir(), "og-"));
     for (const [width, height] of [[800, 800], [3000, 1000], [400, 300]] as const) {
       const target = path.join(dir, "og", `${width}x${height}.jpg`);
-      expect(await drawOgImage(await cover(path.join(dir, `${width}x${height}.png`), width, height, true), target)).toBe("drawn");
+      expect(await drawOgImage(await known(await cover(path.join(dir, `${width}x${height}.png`), width, height, true)), target, undefined)).toBe("drawn");
       const meta = await sharp(target).metadata();
       expect({ format: meta.format, width: meta.width, height: meta.height, hasAlpha: meta.hasAlpha }).toEqual({ format: "jpeg", width: 1200, height: 630, hasAlpha: false });
     }
   });
 
-  it("keeps an image newer than its cover, and draws it again when the cover changes", async () => {
+  it("keeps an image drawn from a cover with the same content, and draws it when the content or the file differs", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "og-"));
-    const source = await cover(path.join(dir, "cover.png"), 600, 400);
+    const source = await known(await cover(path.join(dir, "cover.png"), 600, 400));
     const target = path.join(dir, "out.jpg");
-    expect(await drawOgImage(source, target)).toBe("drawn");
-    expect(await drawOgImage(source, target)).toBe("kept");
+    expect(await drawOgImage(source, target, undefined)).toBe("drawn");
+    expect(await drawOgImage(source, target, source.digest)).toBe("kept");
+    // Downloaded again, same bytes, a later time: still the same picture.
     const later = new Date(Date.now() + 60_000);
-    await utimes(source, later, later);
-    expect(await drawOgImage(source, target)).toBe("drawn");
+    await utimes(source.file, later, later);
+    expect(await drawOgImage(source, target, source.digest)).toBe("kept");
+    expect(await drawOgImage(source, target, "digest of another cover")).toBe("drawn");
+    await writeFile(target, "");
+    expect(await drawOgImage(source, target, source.digest)).toBe("drawn");
   });
 });
 
@@ -45,20 +70,16 @@ describe("writeOgImages", () => {
     const good = await cover(path.join(site, "good.png"), 1600, 900);
     const broken = path.join(site, "broken.png");
     await writeFile(broken, "not an image");
-    const graphql = jest.fn().mockResolvedValue({
-      data: {
-        allBlogPost: {
-          nodes: [
-            { slug: "with-cover", featureImage: { absolutePath: good } },
-            { slug: "broken-cover", featureImage: { absolutePath: broken } },
-            { slug: "no-cover", featureImage: null },
-          ],
-        },
-      },
-    });
+    const graphql = jest.fn().mockResolvedValue(
+      await articles([
+        ["with-cover", good],
+        ["broken-cover", broken],
+        ["no-cover", null],
+      ]),
+    );
     const reporter = { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() };
     const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
-    await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+    await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache: memoryCache() });
 
     const file = (slug: string): string => path.join(site, "public", articleOgImage(slug));
     expect((await sharp(file("with-cover")).metadata()).width).toBe(1200);
@@ -77,17 +98,19 @@ describe("writeOgImages with covers shared between articles", () => {
     await writeFile(path.join(site, "public", "og-image.jpg"), "site image");
     const red = await cover(path.join(site, "red.png"), 1600, 900);
     const wide = await cover(path.join(site, "wide.png"), 3000, 1000, true);
-    const nodes = [
-      { slug: "c-red", featureImage: { absolutePath: red } },
-      { slug: "a-red", featureImage: { absolutePath: red } },
-      { slug: "b-wide", featureImage: { absolutePath: wide } },
-      { slug: "d-red", featureImage: { absolutePath: red } },
+    const slugs: [string, string][] = [
+      ["c-red", red],
+      ["a-red", red],
+      ["b-wide", wide],
+      ["d-red", red],
     ];
-    const graphql = jest.fn().mockResolvedValue({ data: { allBlogPost: { nodes } } });
+    const nodes = slugs.map(([slug]) => ({ slug }));
     const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
+    const cache = memoryCache();
     const build = async () => {
+      const graphql = jest.fn().mockResolvedValue(await articles(slugs));
       const reporter = { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() };
-      await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+      await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache });
       return reporter;
     };
     const file = (slug: string): string => path.join(site, "public", articleOgImage(slug));
@@ -103,9 +126,13 @@ describe("writeOgImages with covers shared between articles", () => {
     expect((await build()).info).toHaveBeenCalledWith("Sharing images: 0 drawn, 0 copied from an article with the same cover, 4 articles in all");
     expect(await Promise.all(nodes.map(async ({ slug }) => (await stat(file(slug))).mtimeMs))).toEqual(mtimes);
 
-    // The red cover changes: drawn once more, copied again to the two others that use it.
+    // The red cover is downloaded again (an edited article's is): same bytes, a later time. Nothing is drawn.
     const later = new Date(Date.now() + 60_000);
     await utimes(red, later, later);
+    expect((await build()).info).toHaveBeenCalledWith("Sharing images: 0 drawn, 0 copied from an article with the same cover, 4 articles in all");
+
+    // The red cover's picture changes: drawn once more, copied again to the two others that use it.
+    await cover(red, 1600, 900, true);
     expect((await build()).info).toHaveBeenCalledWith("Sharing images: 1 drawn, 2 copied from an article with the same cover, 4 articles in all");
   });
 });
