@@ -1,4 +1,4 @@
-import { writeFile } from "node:fs/promises";
+import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { headingTag, type SafeBlock, type SafeListItem } from "../lib/article-blocks";
@@ -133,7 +133,12 @@ interface FeedQuery {
   allBlogPost: { nodes: FeedArticle[] };
 }
 
-/** onPostBuild: writes /rss.xml with every published article, newest first. */
+/**
+ * onPostBuild: writes /rss.xml with every published article, newest first. The channel's
+ * lastBuildDate is when its newest article last changed, not the build's time, and the file is
+ * written only when its text changes: a build that changed no article leaves the feed as it was,
+ * bytes and modification time, for the CDN, feed readers and the release that shares its files.
+ */
 export async function writeFeed({ graphql, reporter, store }: Pick<BuildArgs, "graphql" | "reporter" | "store">): Promise<void> {
   const result = await graphql<FeedQuery>(`
     query BlogFeed {
@@ -149,6 +154,10 @@ export async function writeFeed({ graphql, reporter, store }: Pick<BuildArgs, "g
   }
   const { siteUrl, siteName, description } = result.data.site.siteMetadata;
   const articles = result.data.allBlogPost.nodes;
-  await writeFile(path.join(publicDir(store), FEED_PATH), rssXml({ siteUrl, title: `${siteName} blog`, description }, articles));
-  reporter.info(`${FEED_PATH} lists ${articles.length} articles`);
+  const newest = articles[0] ? new Date(articles[0].lastUpdate) : new Date();
+  const xml = rssXml({ siteUrl, title: `${siteName} blog`, description }, articles, newest);
+  const file = path.join(publicDir(store), FEED_PATH);
+  const unchanged = (await readFile(file, "utf8").catch(() => undefined)) === xml;
+  if (!unchanged) await writeFile(file, xml);
+  reporter.info(`${FEED_PATH} lists ${articles.length} articles${unchanged ? " (unchanged)" : ""}`);
 }

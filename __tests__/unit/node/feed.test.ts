@@ -1,4 +1,4 @@
-import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
@@ -132,5 +132,32 @@ describe("writeFeed", () => {
     expect(doc.getElementsByTagName("title")[0]!.textContent).toBe("Kindred blog");
     expect(graphql.mock.calls[0]![0]).toMatch(/allBlogPost\(sort: \{ lastUpdate: DESC \}\)/);
     expect(reporter.info).toHaveBeenCalledWith("/rss.xml lists 2 articles");
+  });
+
+  it("dates the channel by its newest article and leaves the file alone when no article changed", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "feed-"));
+    await mkdir(path.join(site, "public"));
+    const file = path.join(site, "public", "rss.xml");
+    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
+    const run = async (nodes: FeedArticle[]) => {
+      const graphql = jest.fn().mockResolvedValue({
+        data: { site: { siteMetadata: { siteUrl: "https://kindred.example", siteName: "Kindred", description: "Dating advice" } }, allBlogPost: { nodes } },
+      });
+      const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
+      await writeFeed({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+      return reporter;
+    };
+    await run([article({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), article({ slug: "older" })]);
+    expect(parseXml(await readFile(file, "utf8")).getElementsByTagName("lastBuildDate")[0]!.textContent).toBe("Mon, 03 Feb 2025 10:00:00 GMT");
+    const past = new Date("2020-01-01T00:00:00Z");
+    await utimes(file, past, past);
+
+    const again = await run([article({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), article({ slug: "older" })]);
+    expect(again.info).toHaveBeenCalledWith("/rss.xml lists 2 articles (unchanged)");
+    expect((await stat(file)).mtimeMs).toBe(past.getTime());
+
+    await run([article({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z", title: "Edited" }), article({ slug: "older" })]);
+    expect((await stat(file)).mtimeMs).not.toBe(past.getTime());
+    expect(await readFile(file, "utf8")).toContain("<title>Edited</title>");
   });
 });
