@@ -131,6 +131,34 @@ export async function applyPolicyToFile(file: string, emulatorHost: string | und
 /** Gatsby's own output folder: slice fragments already stitched into the pages, not pages themselves. */
 const GATSBY_INTERNALS = "_gatsby";
 
+/**
+ * The HTML file Gatsby writes for a page path under `dir`: the path itself when it names an HTML
+ * file (/404.html), else its index.html (as gatsby-core-utils' generateHtmlPath has it).
+ */
+export function htmlFileOf(dir: string, pagePath: string): string {
+  const relative = pagePath.replace(/^[/\\]+/, "");
+  return path.join(dir, /\.html?$/i.test(relative) ? relative : path.join(relative, "index.html"));
+}
+
+/** The part of Gatsby's store that lists the build's pages. */
+interface PagesState {
+  pages?: Map<string, { path: string }>;
+}
+
+/**
+ * The HTML files of the site's pages, sorted. In a build they come from the pages in Gatsby's store
+ * (those whose file exists): walking public/ instead meets every page-data file, image and sharing
+ * image too, 57,000 entries and 1.2 s at 10,000 articles for 11,676 pages. Without pages in the
+ * store (outside a build), every .html file under `dir`.
+ */
+export async function pageFilesOf(dir: string, store: Pick<BuildArgs["store"], "getState">): Promise<string[]> {
+  const pages = (store.getState() as PagesState).pages;
+  if (!pages || pages.size === 0) return htmlFilesUnder(dir);
+  const files = [...new Set([...pages.values()].map((page) => htmlFileOf(dir, page.path)))].sort();
+  const present = await Promise.all(files.map((file) => stat(file).then((info) => info.isFile(), () => false)));
+  return files.filter((_file, index) => present[index]);
+}
+
 /** Every page (.html file) under `dir`, at any depth, except Gatsby's internal fragments. */
 export async function htmlFilesUnder(dir: string): Promise<string[]> {
   const entries = await readdir(dir, { withFileTypes: true, recursive: true });
@@ -186,13 +214,12 @@ const fileState = async (file: string): Promise<[number, number] | undefined> =>
  */
 export async function pagesToStamp(dir: string, files: string[], record: StampRecord | undefined, policy: string): Promise<string[]> {
   if (!record || record.policy !== policy) return files;
-  const changed: string[] = [];
-  for (const file of files) {
+  const states = await Promise.all(files.map(fileState));
+  return files.filter((file, index) => {
     const was = record.files[path.relative(dir, file)];
-    const now = await fileState(file);
-    if (!was || !now || was[0] !== now[0] || was[1] !== now[1]) changed.push(file);
-  }
-  return changed;
+    const now = states[index];
+    return !was || !now || was[0] !== now[0] || was[1] !== now[1];
+  });
 }
 
 /** The pages of the site's public folder, and which of them this build produced. */
@@ -218,7 +245,7 @@ export async function pagesThisBuildProduced({ store, cache }: Pick<PolicyArgs, 
   const dir = publicDir(store);
   const emulatorHost = emulatorHostFromEnv();
   const policy = policyShape(emulatorHost);
-  const files = await htmlFilesUnder(dir);
+  const files = await pageFilesOf(dir, store);
   const previous = (await cache.get(STAMP_RECORD_KEY)) as StampRecord | undefined;
   return { dir, files, changed: await pagesToStamp(dir, files, previous, policy), previous, policy, emulatorHost };
 }

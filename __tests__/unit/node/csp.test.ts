@@ -3,14 +3,17 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createRequire } from "node:module";
 import type { Reporter, Store } from "gatsby";
 import { pagePolicy } from "../../../src/lib/csp";
 import {
   applyPolicyToFile,
   applyPolicyToFiles,
   emulatorHostFromEnv,
+  htmlFileOf,
   htmlFilesUnder,
   inlineScriptHashes,
+  pageFilesOf,
   STAMP_RECORD_KEY,
   withPagePolicy,
   withPolicyMeta,
@@ -132,6 +135,21 @@ describe("on files", () => {
 
   it("lists every .html file at any depth, and nothing else, leaving out Gatsby's slice fragments", async () => {
     expect(await htmlFilesUnder(dir)).toEqual([path.join(dir, "bare.html"), path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
+  });
+
+  it("finds a page's HTML file where Gatsby writes it", () => {
+    const { generateHtmlPath } = createRequire(require.resolve("gatsby"))("gatsby-core-utils/dist/page-html") as {
+      generateHtmlPath: (dir: string, pagePath: string) => string;
+    };
+    for (const pagePath of ["/", "/404", "/404.html", "/blog/2", "/blogarticle/[...slug]", "/blogarticle/first-date-checklist"]) {
+      expect(htmlFileOf(dir, pagePath)).toBe(generateHtmlPath(dir, pagePath));
+    }
+  });
+
+  it("lists a build's pages from Gatsby's store, those whose file exists, sorted; outside a build, the files under the folder", async () => {
+    const storeWith = (paths: string[]) => ({ getState: () => ({ pages: new Map(paths.map((pagePath) => [pagePath, { path: pagePath }])) }) });
+    expect(await pageFilesOf(dir, storeWith(["/blog/2", "/", "/not-written", "/"]))).toEqual([path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
+    expect(await pageFilesOf(dir, { getState: () => ({}) })).toEqual(await htmlFilesUnder(dir));
   });
 
   it("applyPolicyToFile writes one policy per run, and leaves an up-to-date file untouched", async () => {
