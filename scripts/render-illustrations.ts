@@ -39,7 +39,9 @@ const OUTPUTS: Output[] = [
   { svg: "not-found.svg", out: "static/images/not-found.webp", width: 800, format: "webp", budget: 30_000 },
   { svg: "og-image.svg", out: "static/og-image.jpg", width: 1200, height: 630, format: "jpeg", budget: 80_000 },
   // The page head links /favicon.png (src/components/layout/Seo.tsx), which Gatsby serves from static/.
-  { svg: "favicon.svg", out: "static/favicon.png", width: 512, height: 512, format: "png", budget: 20_000 },
+  // Browsers fetch it with every first visit, while the page is still painting: 48 px covers a tab at
+  // 3x; the install icons (192 and 512 px) come from the manifest (src/node/manifest.ts).
+  { svg: "favicon.svg", out: "static/favicon.png", width: 48, height: 48, format: "png", budget: 2_000 },
 ];
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;

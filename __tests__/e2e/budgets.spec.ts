@@ -123,6 +123,20 @@ test.describe("Budgets of the production build", () => {
     }
   });
 
+  test("the favicon, which a first visit fetches while the page is still painting, is at most 2 kB", () => {
+    const html = pageHtml(PAGES["/"]!.file);
+    const icons = [...html.matchAll(/<link[^>]*rel="icon"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
+    expect(icons).toEqual(["/favicon.png"]);
+    expect(readFileSync(path.join(PUBLIC_DIR, icons[0]!)).length).toBeLessThanOrEqual(2_000);
+  });
+
+  test("/404: the largest image, the balloon, is fetched first and never lazy", () => {
+    const image = firstMainImage(pageHtml(PAGES["/404"]!.file));
+    expect(attribute(image!, "src")).toBe("/images/not-found.webp");
+    expect(attribute(image!, "fetchpriority")).toBe("high");
+    expect(attribute(image!, "loading")).not.toBe("lazy");
+  });
+
   for (const route of ["/", "/blog", "/blog/2"]) {
     test(`${route}: the largest image is in the HTML, fetched first and never lazy, with sizes for its slot`, () => {
       const image = firstMainImage(pageHtml(PAGES[route]!.file));
