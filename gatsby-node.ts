@@ -11,8 +11,14 @@ import { writeSitemap } from "./src/node/sitemap";
 import { writeOgImages } from "./src/node/og-images";
 import { writeFeed } from "./src/node/feed";
 import { writeManifest } from "./src/node/manifest";
+import { recordBuildCode, resetCacheOnCodeChange } from "./src/node/build-code";
 
-export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = publishFonts;
+export const onPreInit: GatsbyNode["onPreInit"] = resetCacheOnCodeChange;
+
+export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args) => {
+  recordBuildCode(args);
+  await publishFonts(args);
+};
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = addBlogPostFields;
 

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { appendFileSync, existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
@@ -173,5 +173,19 @@ describe("warm builds read only what changed", () => {
     const pages = readdirSync(last.publicDir, { recursive: true }).filter((file) => String(file).endsWith(".html") && !String(file).startsWith("_gatsby")).length;
     expect(rendered).toBeGreaterThan(0);
     expect(rendered).toBeLessThan(pages / 2);
+  }, BUILD_TIMEOUT);
+
+  test("a change to the build's own code empties Gatsby's cache: the next build reads and renders everything", async () => {
+    // A module gatsby-node imports, which Gatsby's own plugins hash does not cover (src/node/build-code.ts).
+    const feed = path.join(workspace!, "src", "node", "feed.ts");
+    appendFileSync(feed, "\n// changed by the test\n");
+    await build();
+
+    expect(last.output).toMatch(/The build's own code \(.*\) changed since the cache was filled: Gatsby's cache is emptied\./);
+    expect(reads(last.output).mode).toBe("full");
+    const pages = readdirSync(last.publicDir, { recursive: true })
+      .map(String)
+      .filter((file) => file.endsWith(".html") && !file.startsWith("_gatsby") && !file.startsWith("page-data")).length;
+    expect(last.output).toContain(`Scripts and the web font load once the page has loaded, on ${pages} of ${pages} pages this build produced`);
   }, BUILD_TIMEOUT);
 });
