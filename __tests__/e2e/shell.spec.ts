@@ -70,6 +70,28 @@ test.describe("Hash links", () => {
     await expect.poll(() => about.evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(100);
   });
 
+  test("/#aboutUs lands on the about section even when the section above it arrives later", async ({ page }) => {
+    // Hold the Features chunk until About is in the document: Features then replaces its
+    // placeholder, of another height, after the scroll to About was aimed.
+    let releaseFeatures: () => void = () => undefined;
+    const featuresHeld = new Promise<void>((resolve) => {
+      releaseFeatures = resolve;
+    });
+    await page.route(/\/home-features-[^/]*\.js$/, async (route) => {
+      await featuresHeld;
+      await route.continue();
+    });
+    await page.goto("/terms");
+    await waitForHydration(page);
+    await page.getByRole("contentinfo").getByRole("link", { name: "About" }).click();
+    await expect(page).toHaveURL(/\/#aboutUs$/);
+    await page.locator("#aboutUs").waitFor();
+    releaseFeatures();
+    await page.locator("#features").waitFor();
+    await expect.poll(() => page.locator("#aboutUs").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(100);
+    await expect.poll(() => page.locator("#aboutUs").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
+  });
+
   test("a page opened with #features lands on the features section", async ({ page }) => {
     await page.goto("/#features");
     await waitForHydration(page);

@@ -1,8 +1,9 @@
-import { animateScrollTo, easeInOutCubic, idFromHash, scrollToHash, waitForElement } from "../../src/lib/hash-scroll";
-import { REVEAL_SECTIONS_EVENT } from "../../src/lib/deferred-sections";
+import { animateScrollTo, easeInOutCubic, idFromHash, scrollToHash, waitForElement, waitForSectionsAbove } from "../../src/lib/hash-scroll";
+import { PENDING_SECTION_ATTRIBUTE, REVEAL_SECTIONS_EVENT } from "../../src/lib/deferred-sections";
 
 afterEach(() => {
   jest.useRealTimers();
+  jest.restoreAllMocks();
   document.body.innerHTML = "";
 });
 
@@ -43,6 +44,30 @@ describe("waitForElement", () => {
     expect(settled).toBe(false);
     jest.advanceTimersByTime(1);
     await expect(pending).resolves.toBeNull();
+  });
+});
+
+describe("waitForSectionsAbove", () => {
+  it("resolves at once when the only placeholder is below the target", async () => {
+    document.body.innerHTML = `<section id="features"></section><div ${PENDING_SECTION_ATTRIBUTE}></div>`;
+    await expect(waitForSectionsAbove(document.getElementById("features")!, 1000)).resolves.toBe(true);
+  });
+
+  it("waits for a placeholder above the target to be replaced by its section", async () => {
+    document.body.innerHTML = `<div id="slot"><div ${PENDING_SECTION_ATTRIBUTE}></div></div><section id="aboutUs"></section>`;
+    let settled: boolean | undefined;
+    const pending = waitForSectionsAbove(document.getElementById("aboutUs")!, 10_000).then((value) => (settled = value));
+    // The placeholder is still there once the observer has seen an unrelated change.
+    document.body.append(document.createElement("p"));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(settled).toBeUndefined();
+    document.getElementById("slot")!.innerHTML = '<section id="features"></section>';
+    await expect(pending).resolves.toBe(true);
+  });
+
+  it("gives up with false when the placeholder stays past the limit", async () => {
+    document.body.innerHTML = `<div ${PENDING_SECTION_ATTRIBUTE}></div><section id="aboutUs"></section>`;
+    await expect(waitForSectionsAbove(document.getElementById("aboutUs")!, 20)).resolves.toBe(false);
   });
 });
 
@@ -96,6 +121,26 @@ describe("scrollToHash", () => {
     expect(revealed).toHaveBeenCalledTimes(1);
     expect(scrollTo).toHaveBeenCalled();
     expect(document.activeElement).toBe(document.getElementById("features"));
+    window.removeEventListener(REVEAL_SECTIONS_EVENT, revealed);
+  });
+
+  it("aims only once the section above the target has replaced its placeholder", async () => {
+    document.body.innerHTML = `<div id="slot"><div ${PENDING_SECTION_ATTRIBUTE}></div></div><section id="aboutUs"></section>`;
+    const about = document.getElementById("aboutUs")!;
+    let aboutTop = 1200; // where the placeholder's guessed height puts it
+    jest.spyOn(about, "getBoundingClientRect").mockImplementation(() => ({ top: aboutTop }) as DOMRect);
+    window.matchMedia = jest.fn().mockReturnValue({ matches: true });
+    const scrollTo = jest.spyOn(window, "scrollTo").mockImplementation(() => undefined);
+    const revealed = jest.fn();
+    window.addEventListener(REVEAL_SECTIONS_EVENT, revealed);
+    const scrolled = scrollToHash("#aboutUs", { timeoutMs: 10_000 });
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(revealed).toHaveBeenCalledTimes(1);
+    expect(scrollTo).not.toHaveBeenCalled();
+    aboutTop = 1450; // the real section is taller than its placeholder
+    document.getElementById("slot")!.innerHTML = "<section></section>";
+    await expect(scrolled).resolves.toBe(true);
+    expect(scrollTo).toHaveBeenLastCalledWith(0, 1450);
     window.removeEventListener(REVEAL_SECTIONS_EVENT, revealed);
   });
 

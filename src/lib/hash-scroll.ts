@@ -1,5 +1,5 @@
 import { SCROLL_TARGET_WAIT_MS, SMOOTH_SCROLL_MS } from "./constants";
-import { requestSectionReveal } from "./deferred-sections";
+import { PENDING_SECTION_ATTRIBUTE, requestSectionReveal } from "./deferred-sections";
 
 /** The element id a hash such as "#features" names, or null for an empty hash. */
 export function idFromHash(hash: string): string | null {
@@ -35,6 +35,38 @@ export function waitForElement(
       resolve(element);
     }
     observer.observe(doc.documentElement, { childList: true, subtree: true });
+  });
+}
+
+function placeholderAbove(element: Element, doc: Document): boolean {
+  for (const placeholder of doc.querySelectorAll(`[${PENDING_SECTION_ATTRIBUTE}]`)) {
+    if (placeholder.compareDocumentPosition(element) & Node.DOCUMENT_POSITION_FOLLOWING) return true;
+  }
+  return false;
+}
+
+/**
+ * Resolves true once no section placeholder precedes `element` in the document, or false when
+ * `timeoutMs` passes first. A placeholder holds a guess of its section's height; until the section
+ * replaces it, everything below it may still move.
+ */
+export function waitForSectionsAbove(
+  element: Element,
+  timeoutMs: number = SCROLL_TARGET_WAIT_MS,
+  doc: Document = document,
+): Promise<boolean> {
+  if (!placeholderAbove(element, doc)) return Promise.resolve(true);
+  return new Promise((resolve) => {
+    const observer = new MutationObserver(() => {
+      if (!placeholderAbove(element, doc)) finish(true);
+    });
+    const timer = setTimeout(() => finish(false), timeoutMs);
+    function finish(settled: boolean): void {
+      observer.disconnect();
+      clearTimeout(timer);
+      resolve(settled);
+    }
+    observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: [PENDING_SECTION_ATTRIBUTE] });
   });
 }
 
@@ -75,9 +107,16 @@ function navOffset(doc: Document): number {
   return nav ? nav.getBoundingClientRect().height : 0;
 }
 
+/** Where the window must scroll for `element` to sit just below the navigation bar. */
+function scrollTargetOf(element: HTMLElement): number {
+  return Math.max(0, element.getBoundingClientRect().top + window.scrollY - navOffset(document));
+}
+
 /**
- * Smoothly scrolls to the element a hash names, waiting up to 10 s for it to appear.
- * Resolves true when it scrolled, false when there was no such element in time.
+ * Smoothly scrolls to the element a hash names, waiting up to 10 s for it to appear and for the
+ * sections above it to replace their placeholders (a placeholder's height is a guess, so aiming
+ * before then lands beside the target). Resolves true when it scrolled, false when there was no
+ * such element in time.
  */
 export async function scrollToHash(
   hash: string,
@@ -86,13 +125,19 @@ export async function scrollToHash(
   const id = idFromHash(hash);
   if (id === null) return false;
   if (!document.getElementById(id)) requestSectionReveal();
-  const element = await waitForElement(id, options.timeoutMs ?? SCROLL_TARGET_WAIT_MS);
+  const timeoutMs = options.timeoutMs ?? SCROLL_TARGET_WAIT_MS;
+  const deadline = Date.now() + timeoutMs;
+  const element = await waitForElement(id, timeoutMs);
   if (!element) return false;
-  const targetY = Math.max(
-    0,
-    element.getBoundingClientRect().top + window.scrollY - navOffset(document),
-  );
-  await animateScrollTo(targetY, options.durationMs ?? SMOOTH_SCROLL_MS);
+  if (placeholderAbove(element, document)) {
+    requestSectionReveal();
+    await waitForSectionsAbove(element, Math.max(0, deadline - Date.now()));
+  }
+  await animateScrollTo(scrollTargetOf(element), options.durationMs ?? SMOOTH_SCROLL_MS);
+  // Anything that moved the target during the animation (an image decoding, a late section):
+  // finish exactly on it rather than where it was when the animation began.
+  const settledY = scrollTargetOf(element);
+  if (Math.abs(settledY - window.scrollY) > 1) window.scrollTo(0, settledY);
   if (!element.hasAttribute("tabindex")) element.setAttribute("tabindex", "-1");
   element.focus({ preventScroll: true });
   return true;

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { REVEAL_SECTIONS_EVENT } from "../../lib/deferred-sections";
+import { PENDING_SECTION_ATTRIBUTE, REVEAL_SECTIONS_EVENT } from "../../lib/deferred-sections";
 import * as styles from "./home.module.css";
 
 type SectionModule = { default: React.ComponentType };
@@ -53,7 +53,7 @@ export function onDemandSection(
     }, []);
     return (
       <div ref={anchorRef} className={styles.onDemand}>
-        <React.Suspense fallback={<div className={placeholderClassName} aria-hidden="true" />}>
+        <React.Suspense fallback={<div className={placeholderClassName} aria-hidden="true" {...{ [PENDING_SECTION_ATTRIBUTE]: "" }} />}>
           <Section />
         </React.Suspense>
       </div>
