@@ -15,6 +15,8 @@
 // server for the address and loads it in full when it answers, which the rewrites make it do, so
 // the server picks the page again.
 
+import { decodedAddress } from "./slug";
+
 /** One entry of Gatsby's match-path list: addresses matching `matchPath` show the page at `path`. */
 export interface MatchPathEntry {
   path: string;
@@ -29,14 +31,8 @@ export interface MatchPathEntry {
  */
 export function documentMatchPaths(pagePath: string | undefined, pathname: string): MatchPathEntry[] {
   if (!pagePath) return [];
-  let address: string;
-  try {
-    address = decodeURIComponent(pathname);
-  } catch {
-    return [];
-  }
-  address = address.length > 1 ? address.replace(/\/+$/, "") : address;
-  if (address === pagePath || address === "") return [];
+  const address = decodedAddress(pathname);
+  if (address === null || address === pagePath || address === "") return [];
   if (address.split("/").some((segment) => segment.startsWith(":") || segment.startsWith("*"))) return [];
   return [{ path: pagePath, matchPath: address }];
 }

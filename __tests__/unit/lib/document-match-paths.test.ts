@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import documentMatchPathsOnServer, { documentMatchPaths } from "../../../src/lib/document-match-paths";
-import { slugFromArticleAddress } from "../../../src/lib/slug";
+import { decodedAddress, slugFromArticleAddress } from "../../../src/lib/slug";
 
 describe("documentMatchPaths", () => {
   it("lists nothing for a page opened at its own address, with or without a trailing slash", () => {
@@ -44,5 +44,14 @@ describe("slugFromArticleAddress", () => {
     expect(slugFromArticleAddress("/blogarticle/%5B...slug%5D")).toBe("");
     expect(slugFromArticleAddress("/blog/2")).toBe("");
     expect(slugFromArticleAddress("/blogarticle/%E0%A4%A")).toBe("");
+  });
+});
+
+describe("decodedAddress", () => {
+  it("decodes and drops trailing slashes, keeping the root, and is null for an undecodable address", () => {
+    expect(decodedAddress("/caf%C3%A9//")).toBe("/café");
+    expect(decodedAddress("/")).toBe("/");
+    expect(decodedAddress("/a%2F")).toBe("/a");
+    expect(decodedAddress("/%E0%A4%A")).toBeNull();
   });
 });
