@@ -128,6 +128,19 @@ export async function applyPolicyToFile(file: string, emulatorHost: string | und
   return after.placed;
 }
 
+/** A file's modification time and size. */
+type FileState = [mtimeMs: number, size: number];
+
+/** The modification time and size of a regular file; undefined when there is none. */
+async function fileState(file: string): Promise<FileState | undefined> {
+  try {
+    const info = await stat(file);
+    return info.isFile() ? [info.mtimeMs, info.size] : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Gatsby's own output folder: slice fragments already stitched into the pages, not pages themselves. */
 const GATSBY_INTERNALS = "_gatsby";
 
@@ -152,11 +165,19 @@ interface PagesState {
  * store (outside a build), every .html file under `dir`.
  */
 export async function pageFilesOf(dir: string, store: Pick<BuildArgs["store"], "getState">): Promise<string[]> {
+  return [...(await pageFileStatesOf(dir, store)).keys()];
+}
+
+/**
+ * pageFilesOf, with each file's modification time and size where finding the file measured them
+ * (from the store's pages; the walk of public/ measures nothing), so nothing stats a page twice.
+ */
+async function pageFileStatesOf(dir: string, store: Pick<BuildArgs["store"], "getState">): Promise<Map<string, FileState | undefined>> {
   const pages = (store.getState() as PagesState).pages;
-  if (!pages || pages.size === 0) return htmlFilesUnder(dir);
+  if (!pages || pages.size === 0) return new Map((await htmlFilesUnder(dir)).map((file) => [file, undefined]));
   const files = [...new Set([...pages.values()].map((page) => htmlFileOf(dir, page.path)))].sort();
-  const present = await Promise.all(files.map((file) => stat(file).then((info) => info.isFile(), () => false)));
-  return files.filter((_file, index) => present[index]);
+  const states = await Promise.all(files.map(fileState));
+  return new Map(files.flatMap((file, index) => (states[index] ? [[file, states[index]] as const] : [])));
 }
 
 /** Every page (.html file) under `dir`, at any depth, except Gatsby's internal fragments. */
@@ -189,7 +210,7 @@ export async function applyPolicyToFiles(files: string[], emulatorHost: string |
  */
 export interface StampRecord {
   policy: string;
-  files: Record<string, [mtimeMs: number, size: number]>;
+  files: Record<string, FileState>;
 }
 
 /** Where the record lives in the site's Gatsby cache (emptied with .cache, when Gatsby re-renders every page anyway). */
@@ -198,23 +219,22 @@ export const STAMP_RECORD_KEY = "csp-stamped-pages";
 /** The policy with a placeholder for the page's hashes: when it changes, every page needs the new one. */
 const policyShape = (emulatorHost: string | undefined): string => pagePolicy(["'sha256-<page>'"], emulatorHost);
 
-const fileState = async (file: string): Promise<[number, number] | undefined> => {
-  try {
-    const info = await stat(file);
-    return [info.mtimeMs, info.size];
-  } catch {
-    return undefined;
-  }
-};
 
 /**
  * The pages that need a policy written: those this build (or anything else) wrote or changed since
  * the last run stamped them, and every page when there is no record or the policy itself changed.
  * A page Gatsby did not re-render still has the bytes and modification time the last run left.
+ * `known` holds the states already measured; the other files are measured here.
  */
-export async function pagesToStamp(dir: string, files: string[], record: StampRecord | undefined, policy: string): Promise<string[]> {
+export async function pagesToStamp(
+  dir: string,
+  files: string[],
+  record: StampRecord | undefined,
+  policy: string,
+  known?: ReadonlyMap<string, FileState | undefined>,
+): Promise<string[]> {
   if (!record || record.policy !== policy) return files;
-  const states = await Promise.all(files.map(fileState));
+  const states = await Promise.all(files.map((file) => known?.get(file) ?? fileState(file)));
   return files.filter((file, index) => {
     const was = record.files[path.relative(dir, file)];
     const now = states[index];
@@ -245,9 +265,10 @@ export async function pagesThisBuildProduced({ store, cache }: Pick<PolicyArgs, 
   const dir = publicDir(store);
   const emulatorHost = emulatorHostFromEnv();
   const policy = policyShape(emulatorHost);
-  const files = await pageFilesOf(dir, store);
+  const states = await pageFileStatesOf(dir, store);
+  const files = [...states.keys()];
   const previous = (await cache.get(STAMP_RECORD_KEY)) as StampRecord | undefined;
-  return { dir, files, changed: await pagesToStamp(dir, files, previous, policy), previous, policy, emulatorHost };
+  return { dir, files, changed: await pagesToStamp(dir, files, previous, policy, states), previous, policy, emulatorHost };
 }
 
 /**
