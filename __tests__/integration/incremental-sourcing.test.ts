@@ -133,6 +133,13 @@ describe("warm builds read only what changed", () => {
     // Every article shares one cover, which the edited article downloads again: same bytes, so its
     // sharing image is kept (src/node/og-images.ts) and only the new articles get a copy of it.
     expect(last.output).toMatch(/Sharing images: 0 drawn, 2 copied from an article with the same cover, 13 articles in all/);
+    // The feed writes items again only for the four changed articles and keeps the other nine.
+    const feed = readFileSync(path.join(last.publicDir, "rss.xml"), "utf8");
+    expect(feed).toContain("<title>Alpha, edited</title>");
+    expect(feed).toContain("/blogarticle/beta-renamed</guid>");
+    expect(feed).not.toContain("/blogarticle/beta-article<");
+    expect(feed.match(/<item>/g)).toHaveLength(13);
+    expect(last.output).toMatch(/\/rss\.xml lists 13 articles \(4 items written, 9 kept\)/);
   }, BUILD_TIMEOUT);
 
   test("an unpublished and a deleted document, invisible to the changes query, are caught by the count", async () => {

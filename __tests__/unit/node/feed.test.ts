@@ -112,52 +112,82 @@ describe("xmlText and cdata", () => {
 });
 
 describe("writeFeed", () => {
-  it("writes public/rss.xml from the articles, newest first as queried", async () => {
+  type Stored = FeedArticle & { id: string; digest: string };
+  const stored = (overrides: Partial<Stored> = {}): Stored => ({ id: overrides.slug ?? "first-date-checklist", digest: "d1", ...article(overrides), ...overrides });
+
+  /** A site folder, a cache that lasts across runs, and a graphql that answers from `nodes` (newest first). */
+  async function feedSite() {
     const site = await mkdtemp(path.join(tmpdir(), "feed-"));
     await mkdir(path.join(site, "public"));
-    const graphql = jest.fn().mockResolvedValue({
-      data: {
-        site: { siteMetadata: { siteUrl: "https://kindred.example", siteName: "Kindred", description: "Dating advice" } },
-        allBlogPost: { nodes: [article({ slug: "newer" }), article({ slug: "older" })] },
-      },
-    });
-    const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
     const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
-    await writeFeed({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
-    const doc = parseXml(await readFile(path.join(site, "public", "rss.xml"), "utf8"));
+    const kept = new Map<string, unknown>();
+    const cache = { get: async (key: string) => kept.get(key), set: async (key: string, value: unknown) => void kept.set(key, value) };
+    const run = async (nodes: Stored[]) => {
+      const detailsAskedFor: string[][] = [];
+      const graphql = jest.fn(async (query: string, variables?: { ids: string[] }) => {
+        if (query.includes("BlogFeedItems")) {
+          detailsAskedFor.push(variables!.ids);
+          return { data: { allBlogPost: { nodes: nodes.filter((node) => variables!.ids.includes(node.id)) } } };
+        }
+        return {
+          data: {
+            site: { siteMetadata: { siteUrl: "https://kindred.example", siteName: "Kindred", description: "Dating advice" } },
+            allBlogPost: { nodes: nodes.map(({ id, lastUpdate, digest }) => ({ id, lastUpdate, internal: { contentDigest: digest } })) },
+          },
+        };
+      });
+      const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
+      await writeFeed({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache });
+      return { reporter, graphql, detailsAskedFor };
+    };
+    return { file: path.join(site, "public", "rss.xml"), run };
+  }
+
+  it("writes public/rss.xml from the articles, newest first as queried", async () => {
+    const { file, run } = await feedSite();
+    const { reporter, graphql } = await run([stored({ slug: "newer" }), stored({ slug: "older" })]);
+    const doc = parseXml(await readFile(file, "utf8"));
     expect([...doc.getElementsByTagName("guid")].map((guid) => guid.textContent)).toEqual([
       "https://kindred.example/blogarticle/newer",
       "https://kindred.example/blogarticle/older",
     ]);
     expect(doc.getElementsByTagName("title")[0]!.textContent).toBe("Kindred blog");
     expect(graphql.mock.calls[0]![0]).toMatch(/allBlogPost\(sort: \{ lastUpdate: DESC \}\)/);
-    expect(reporter.info).toHaveBeenCalledWith("/rss.xml lists 2 articles");
+    expect(reporter.info).toHaveBeenCalledWith("/rss.xml lists 2 articles (2 items written, 0 kept)");
   });
 
   it("dates the channel by its newest article and leaves the file alone when no article changed", async () => {
-    const site = await mkdtemp(path.join(tmpdir(), "feed-"));
-    await mkdir(path.join(site, "public"));
-    const file = path.join(site, "public", "rss.xml");
-    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
-    const run = async (nodes: FeedArticle[]) => {
-      const graphql = jest.fn().mockResolvedValue({
-        data: { site: { siteMetadata: { siteUrl: "https://kindred.example", siteName: "Kindred", description: "Dating advice" } }, allBlogPost: { nodes } },
-      });
-      const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
-      await writeFeed({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
-      return reporter;
-    };
-    await run([article({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), article({ slug: "older" })]);
+    const { file, run } = await feedSite();
+    await run([stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), stored({ slug: "older" })]);
     expect(parseXml(await readFile(file, "utf8")).getElementsByTagName("lastBuildDate")[0]!.textContent).toBe("Mon, 03 Feb 2025 10:00:00 GMT");
     const past = new Date("2020-01-01T00:00:00Z");
     await utimes(file, past, past);
 
-    const again = await run([article({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), article({ slug: "older" })]);
-    expect(again.info).toHaveBeenCalledWith("/rss.xml lists 2 articles (unchanged)");
+    const again = await run([stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), stored({ slug: "older" })]);
+    expect(again.reporter.info).toHaveBeenCalledWith("/rss.xml lists 2 articles, unchanged (0 items written, 2 kept)");
     expect((await stat(file)).mtimeMs).toBe(past.getTime());
 
-    await run([article({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z", title: "Edited" }), article({ slug: "older" })]);
+    await run([stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z", title: "Edited", digest: "d2" }), stored({ slug: "older" })]);
     expect((await stat(file)).mtimeMs).not.toBe(past.getTime());
     expect(await readFile(file, "utf8")).toContain("<title>Edited</title>");
+  });
+
+  it("reads in full only the articles that are new or changed since the last feed, and drops removed ones", async () => {
+    const { file, run } = await feedSite();
+    const first = await run([stored({ slug: "a" }), stored({ slug: "b" }), stored({ slug: "c" })]);
+    expect(first.detailsAskedFor).toEqual([["a", "b", "c"]]);
+
+    const nothing = await run([stored({ slug: "a" }), stored({ slug: "b" }), stored({ slug: "c" })]);
+    expect(nothing.detailsAskedFor).toEqual([]);
+
+    const edited = await run([stored({ slug: "new" }), stored({ slug: "b", title: "B, edited", digest: "d2" }), stored({ slug: "c" })]);
+    expect(edited.detailsAskedFor).toEqual([["new", "b"]]);
+    const xml = await readFile(file, "utf8");
+    expect([...parseXml(xml).getElementsByTagName("guid")].map((guid) => guid.textContent?.split("/").at(-1))).toEqual(["new", "b", "c"]);
+    expect(xml).toContain("<title>B, edited</title>");
+
+    // The item written for the edit is kept in its turn; the removed article's is gone for good.
+    const after = await run([stored({ slug: "a" }), stored({ slug: "b", title: "B, edited", digest: "d2" })]);
+    expect(after.detailsAskedFor).toEqual([["a"]]);
   });
 });
