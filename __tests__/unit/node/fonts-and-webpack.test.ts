@@ -19,6 +19,7 @@ import {
   UNUSED_GATSBY_MODULES,
   configureWebpack,
   publishToastStylesheet,
+  shortClassName,
 } from "../../../src/node/webpack";
 
 const ROOT = path.resolve(__dirname, "../../..");
@@ -218,21 +219,42 @@ describe("configureWebpack", () => {
     );
   });
 
-  it("names the browser bundle's CSS-module classes as the HTML renderer does, whatever the match resource", async () => {
+  it("names CSS-module classes short and alike in both production bundles, whatever the match resource", async () => {
     const browser = await configFor("build-javascript");
     const [modules, plain] = cssLoaders(browser);
     expect(plain!.options.modules).toBe(false);
     const { getLocalIdent, ...rest } = modules!.options.modules as Record<string, unknown>;
     expect(rest).toEqual(CSS_MODULE_OPTIONS);
-    const naming = getLocalIdent as (context: object, name: string, local: string, options: object) => string;
+    expect(getLocalIdent).toBe(shortClassName);
+    expect((cssLoaders(await configFor("build-html"))[0]!.options.modules as Record<string, unknown>).getLocalIdent).toBe(shortClassName);
+    // Development keeps css-loader's readable names.
+    expect(cssLoaders(await configFor("develop"))[0]!.options.modules).not.toHaveProperty("getLocalIdent");
+
     const resourcePath = path.join(ROOT, "src", "components", "layout", "nav-bar.module.css");
-    const direct = { resourcePath, rootContext: ROOT, _module: {} };
-    const imported = { resourcePath, rootContext: ROOT, _module: { matchResource: `${resourcePath}.webpack[javascript/auto]` } };
     const options = { context: ROOT, hashPrefix: "" };
-    // The name the pages of the sample site carry, which css-loader gives the file read directly.
-    expect(naming(direct, CSS_MODULE_OPTIONS.localIdentName, "header", options)).toBe("nav-bar.module--header--b4614");
-    expect(naming(imported, CSS_MODULE_OPTIONS.localIdentName, "header", options)).toBe("nav-bar.module--header--b4614");
-    expect(cssLoaders(await configFor("build-html"))[0]!.options.modules).not.toHaveProperty("getLocalIdent");
+    const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, "header", options);
+    expect(name).toMatch(/^k[A-Za-z0-9_-]{6}$/);
+    // Requested through importModule, the same file carries a match resource: the name stays.
+    const imported = { resourcePath, _module: { matchResource: `${resourcePath}.webpack[javascript/auto]` } };
+    expect(shortClassName(imported, CSS_MODULE_OPTIONS.localIdentName, "header", options)).toBe(name);
+    expect(shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, "brand", options)).not.toBe(name);
+  });
+
+  it("gives every class of the site's CSS modules a name of its own", () => {
+    const files = readdirSync(path.join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".module.css"));
+    expect(files.length).toBeGreaterThan(5);
+    const names = new Map<string, string>();
+    for (const file of files) {
+      const resourcePath = path.join(ROOT, "src", file);
+      const css = readFileSync(resourcePath, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/:global\([^)]*\)/g, "");
+      for (const [, local] of css.matchAll(/\.([A-Za-z_][\w-]*)/g)) {
+        const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, local!, { context: ROOT, hashPrefix: "" });
+        const owner = `${file} .${local}`;
+        expect([name, names.get(name) ?? owner]).toEqual([name, owner]);
+        names.set(name, owner);
+      }
+    }
+    expect(names.size).toBeGreaterThan(100);
   });
 
   it("hands the HTML renderer the fallback faces and the browser bundles the toast stylesheet's URL", async () => {
