@@ -1,9 +1,9 @@
-import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import { headingTag, type SafeBlock, type SafeListItem } from "../lib/article-blocks";
 import { articlePath } from "../lib/slug";
-import { publicDir } from "./site-paths";
+import { blogPostsNewestFirst } from "./blog-post-nodes";
+import { publicDir, writeIfChanged } from "./site-paths";
 
 // The blog as an RSS 2.0 feed at /rss.xml: every published article, newest first, with its
 // summary, categories and full body. The body is the HTML the build already sanitized
@@ -139,11 +139,6 @@ export function rssXml(channel: FeedChannel, articles: FeedArticle[], builtAt: D
   );
 }
 
-interface FeedListQuery {
-  site: { siteMetadata: { siteUrl: string; siteName: string; description: string } };
-  allBlogPost: { nodes: { id: string; lastUpdate: string; internal: { contentDigest: string } }[] };
-}
-
 interface FeedDetailsQuery {
   allBlogPost: { nodes: (FeedArticle & { id: string })[] };
 }
@@ -172,26 +167,19 @@ export const FEED_ITEMS_KEY = "rss-feed-items";
  * at 10,000 articles; items are kept by article version, so only new and changed articles are
  * read in full and written.
  */
-export async function writeFeed({
-  graphql,
-  reporter,
-  store,
-  cache,
-}: Pick<BuildArgs, "graphql" | "reporter" | "store"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
-  const result = await graphql<FeedListQuery>(`
-    query BlogFeed {
-      site { siteMetadata { siteUrl siteName description } }
-      allBlogPost(sort: { lastUpdate: DESC }) {
-        nodes { id lastUpdate internal { contentDigest } }
-      }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query the articles for the feed", result.errors);
+export async function writeFeed(
+  args: Pick<BuildArgs, "graphql" | "reporter" | "store" | "getNodesByType"> & { cache: Pick<GatsbyCache, "get" | "set"> },
+): Promise<void> {
+  const { graphql, reporter, store, cache } = args;
+  const { config } = store.getState() as { config?: { siteMetadata?: Partial<Record<"siteUrl" | "siteName" | "description", unknown>> } };
+  const { siteUrl, siteName, description } = config?.siteMetadata ?? {};
+  if (typeof siteUrl !== "string" || typeof siteName !== "string" || typeof description !== "string") {
+    reporter.panicOnBuild("The feed needs siteMetadata.siteUrl, siteName and description in gatsby-config");
     return;
   }
-  const { siteUrl, siteName, description } = result.data.site.siteMetadata;
-  const listed = result.data.allBlogPost.nodes;
+  // Which articles, in which order, and which version of each: straight from the nodes
+  // (src/node/blog-post-nodes.ts); only the items to write again go through GraphQL.
+  const listed = blogPostsNewestFirst(args);
   const previous = (await cache.get(FEED_ITEMS_KEY)) as FeedItemsRecord | undefined;
   const kept = previous?.siteUrl === siteUrl ? previous.items : {};
   const items: FeedItemsRecord["items"] = {};
@@ -229,7 +217,6 @@ export async function writeFeed({
     newest,
   );
   const file = path.join(publicDir(store), FEED_PATH);
-  const unchanged = (await readFile(file, "utf8").catch(() => undefined)) === xml;
-  if (!unchanged) await writeFile(file, xml);
+  const unchanged = !(await writeIfChanged(file, xml));
   reporter.info(`${FEED_PATH} lists ${listed.length} articles${unchanged ? ", unchanged" : ""} (${missing.length} items written, ${listed.length - missing.length} kept)`);
 }

@@ -3,11 +3,8 @@ import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import sharp from "sharp";
 import { articleOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_WIDTH, SITE_OG_IMAGE } from "../lib/og-image";
+import { blogPostsNewestFirst, coverOf } from "./blog-post-nodes";
 import { publicDir } from "./site-paths";
-
-interface OgImagesQuery {
-  allBlogPost: { nodes: { slug: string; featureImage: { absolutePath: string; internal: { contentDigest: string } } | null }[] };
-}
 
 /** A cover: its file, and the digest of its content (its File node's contentDigest). */
 export interface Cover {
@@ -55,26 +52,9 @@ async function copyIfOlder(source: string, target: string): Promise<boolean> {
  * page's own cover. An article without a usable cover gets a copy of the site-wide image, so the
  * path its page names always exists.
  */
-export async function writeOgImages({ graphql, reporter, store, cache }: Pick<BuildArgs, "graphql" | "reporter" | "store" | "cache">): Promise<void> {
-  const result = await graphql<OgImagesQuery>(`
-    query OgImages {
-      allBlogPost {
-        nodes {
-          slug
-          featureImage {
-            absolutePath
-            internal {
-              contentDigest
-            }
-          }
-        }
-      }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query the articles for their sharing images", result.errors);
-    return;
-  }
+export async function writeOgImages(args: Pick<BuildArgs, "getNodesByType" | "getNode" | "reporter" | "store" | "cache">): Promise<void> {
+  const { reporter, store, cache } = args;
+  const posts = blogPostsNewestFirst(args);
   const root = publicDir(store);
   const siteImage = path.join(root, SITE_OG_IMAGE);
   const fallBack = async (slug: string, why: string): Promise<void> => {
@@ -84,7 +64,9 @@ export async function writeOgImages({ graphql, reporter, store, cache }: Pick<Bu
   // Articles that share a cover share its picture: it is drawn once, at the first article's path,
   // and copied to the others (a copy costs a millisecond, a draw about a hundred).
   const byCover = new Map<string, { cover: Cover; slugs: string[] }>();
-  for (const { slug, featureImage } of result.data.allBlogPost.nodes) {
+  for (const post of posts) {
+    const { slug } = post;
+    const featureImage = coverOf(post, args);
     if (!featureImage) await fallBack(slug, "the article has no cover");
     else if (byCover.has(featureImage.absolutePath)) byCover.get(featureImage.absolutePath)!.slugs.push(slug);
     else byCover.set(featureImage.absolutePath, { cover: { file: featureImage.absolutePath, digest: featureImage.internal.contentDigest }, slugs: [slug] });
@@ -112,5 +94,5 @@ export async function writeOgImages({ graphql, reporter, store, cache }: Pick<Bu
   };
   await Promise.all([worker(), worker()]);
   await cache.set(DRAWN_FROM_KEY, drawnNow);
-  reporter.info(`Sharing images: ${drawn} drawn, ${copied} copied from an article with the same cover, ${result.data.allBlogPost.nodes.length} articles in all`);
+  reporter.info(`Sharing images: ${drawn} drawn, ${copied} copied from an article with the same cover, ${posts.length} articles in all`);
 }

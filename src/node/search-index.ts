@@ -2,6 +2,7 @@ import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CreatePagesArgs, GatsbyCache } from "gatsby";
 import { buildSearchIndex, type IndexableArticle, type SearchIndexEntry } from "../lib/search-index";
+import { blogPostsNewestFirst, coverOf } from "./blog-post-nodes";
 import { publicDir } from "./site-paths";
 
 /** The URL the blog list fetches the index from when a visitor starts a search. */
@@ -10,10 +11,6 @@ const SEARCH_INDEX_FILE = "blog-index.json";
 interface IndexedArticle extends IndexableArticle {
   /** The processed cover's file node, and the digest that changes with its bytes. */
   featureImage: { id: string; internal: { contentDigest: string } } | null;
-}
-
-interface ArticlesForIndexQuery {
-  allBlogPost: { nodes: IndexedArticle[] };
 }
 
 interface CardImagesQuery {
@@ -37,34 +34,18 @@ export function searchIndexOf(articles: IndexedArticle[], cardImages: CardImages
  * Each entry shows the card-size cover, whose URL comes from gatsby-plugin-image's resolver: a
  * few milliseconds per call, which made this step take 34 s at 10,000 articles. The URL depends on
  * the cover file alone, so it is asked once per distinct file and kept in the cache with the file's
- * digest; a build asks only for covers it has not seen or whose bytes changed.
+ * digest; a build asks only for covers it has not seen or whose bytes changed. The articles
+ * themselves are read from their nodes (src/node/blog-post-nodes.ts).
  */
-export async function writeSearchIndex({ graphql, reporter, store, cache }: Pick<CreatePagesArgs, "graphql" | "reporter" | "store"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
-  const result = await graphql<ArticlesForIndexQuery>(`
-    query ArticlesForSearchIndex {
-      allBlogPost(sort: { lastUpdate: DESC }) {
-        nodes {
-          documentId
-          slug
-          title
-          categories
-          featureImageUrl
-          lastUpdate
-          featureImage {
-            id
-            internal {
-              contentDigest
-            }
-          }
-        }
-      }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query the blog articles for the search index", result.errors);
-    return;
-  }
-  const articles = result.data.allBlogPost.nodes;
+export async function writeSearchIndex(
+  args: Pick<CreatePagesArgs, "graphql" | "reporter" | "store" | "getNodesByType" | "getNode"> & { cache: Pick<GatsbyCache, "get" | "set"> },
+): Promise<void> {
+  const { graphql, reporter, store, cache } = args;
+  const articles: IndexedArticle[] = blogPostsNewestFirst(args).map((post) => {
+    const cover = coverOf(post, args);
+    const { documentId, slug, title, categories, featureImageUrl, lastUpdate } = post;
+    return { documentId, slug, title, categories, featureImageUrl, lastUpdate, featureImage: cover && { id: cover.id, internal: { contentDigest: cover.internal.contentDigest } } };
+  });
   const known = ((await cache.get(CARD_IMAGES_KEY)) as CardImages | undefined) ?? {};
   const cardImages: CardImages = {};
   const missing = new Map<string, string>();

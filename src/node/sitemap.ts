@@ -1,35 +1,32 @@
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { robotsTxt, sitemapEntries, sitemapXml, type SitemapArticle } from "../lib/sitemap";
-import { publicDir } from "./site-paths";
+import { publicDir, writeIfChanged } from "./site-paths";
 
-interface SitemapQuery {
-  site: { siteMetadata: { siteUrl: string } };
-  allSitePage: { nodes: { path: string }[] };
-  allBlogPost: { nodes: SitemapArticle[] };
-}
+type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;
 
-/** onPostBuild: writes sitemap.xml (every page, with dates) and robots.txt for the site's URL. */
-export async function writeSitemap({ graphql, reporter, store }: Pick<BuildArgs, "graphql" | "reporter" | "store">): Promise<void> {
-  const result = await graphql<SitemapQuery>(`
-    query SitemapPages {
-      site { siteMetadata { siteUrl } }
-      allSitePage { nodes { path } }
-      allBlogPost { nodes { slug lastUpdate updatedOn } }
-    }
-  `);
-  if (result.errors || !result.data) {
-    reporter.panicOnBuild("Could not query the pages for the sitemap", result.errors);
+/**
+ * onPostBuild: writes sitemap.xml (every page, with dates) and robots.txt for the site's URL, each
+ * only when its text changed.
+ *
+ * The pages and articles are read from the nodes directly: the same two lists through GraphQL cost
+ * 1.3 s at 10,000 articles (11,674 pages), most of it Gatsby's bookkeeping for each node a query
+ * returns, on every build, for fields that are stored on the nodes as they are.
+ */
+export async function writeSitemap({ getNodesByType, reporter, store }: SitemapArgs): Promise<void> {
+  const { config } = store.getState() as { config?: { siteMetadata?: { siteUrl?: unknown } } };
+  const siteUrl = config?.siteMetadata?.siteUrl;
+  if (typeof siteUrl !== "string") {
+    reporter.panicOnBuild("The sitemap needs siteMetadata.siteUrl in gatsby-config");
     return;
   }
-  const { siteUrl } = result.data.site.siteMetadata;
+  const articles = getNodesByType("BlogPost") as unknown as SitemapArticle[];
   const entries = sitemapEntries(
-    result.data.allSitePage.nodes.map((page) => page.path),
-    result.data.allBlogPost.nodes,
+    getNodesByType("SitePage").map((page) => (page as unknown as { path: string }).path),
+    articles.map(({ slug, lastUpdate, updatedOn }) => ({ slug, lastUpdate, updatedOn: updatedOn ?? null })),
   );
   const dir = publicDir(store);
-  await writeFile(path.join(dir, "sitemap.xml"), sitemapXml(siteUrl, entries));
-  await writeFile(path.join(dir, "robots.txt"), robotsTxt(siteUrl));
-  reporter.info(`sitemap.xml lists ${entries.length} pages`);
+  const wrote = await writeIfChanged(path.join(dir, "sitemap.xml"), sitemapXml(siteUrl, entries));
+  await writeIfChanged(path.join(dir, "robots.txt"), robotsTxt(siteUrl));
+  reporter.info(`sitemap.xml lists ${entries.length} pages${wrote ? "" : ", unchanged"}`);
 }

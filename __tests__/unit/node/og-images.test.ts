@@ -20,12 +20,19 @@ function memoryCache(): BuildArgs["cache"] {
 }
 
 /** The query result for articles and their covers (null: no cover). */
-async function articles(covers: [string, string | null][]): Promise<unknown> {
-  const nodes = [];
-  for (const [slug, file] of covers) {
-    nodes.push({ slug, featureImage: file ? { absolutePath: file, internal: { contentDigest: (await known(file)).digest } } : null });
+/** The node readers of a build with these articles: BlogPost nodes, each naming its cover's File node by id. */
+async function articles(covers: [string, string | null][]): Promise<Pick<BuildArgs, "getNodesByType" | "getNode">> {
+  const posts: object[] = [];
+  const files = new Map<string, object>();
+  for (const [index, [slug, file]] of covers.entries()) {
+    const fileId = file ? `file-${file}` : undefined;
+    if (file) files.set(fileId!, { id: fileId, absolutePath: file, internal: { contentDigest: (await known(file)).digest } });
+    posts.push({ id: `post-${index}`, slug, lastUpdate: "2024-01-01T00:00:00.000Z", fields: fileId ? { featureImageId: fileId } : {}, internal: {} });
   }
-  return { data: { allBlogPost: { nodes } } };
+  return {
+    getNodesByType: ((type: string) => (type === "BlogPost" ? posts : [])) as unknown as BuildArgs["getNodesByType"],
+    getNode: ((id: string) => files.get(id)) as unknown as BuildArgs["getNode"],
+  };
 }
 
 async function cover(file: string, width: number, height: number, alpha = false): Promise<string> {
@@ -70,16 +77,14 @@ describe("writeOgImages", () => {
     const good = await cover(path.join(site, "good.png"), 1600, 900);
     const broken = path.join(site, "broken.png");
     await writeFile(broken, "not an image");
-    const graphql = jest.fn().mockResolvedValue(
-      await articles([
-        ["with-cover", good],
-        ["broken-cover", broken],
-        ["no-cover", null],
-      ]),
-    );
+    const readers = await articles([
+      ["with-cover", good],
+      ["broken-cover", broken],
+      ["no-cover", null],
+    ]);
     const reporter = { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() };
     const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
-    await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache: memoryCache() });
+    await writeOgImages({ ...readers, reporter: reporter as unknown as Reporter, store, cache: memoryCache() });
 
     const file = (slug: string): string => path.join(site, "public", articleOgImage(slug));
     expect((await sharp(file("with-cover")).metadata()).width).toBe(1200);
@@ -108,9 +113,9 @@ describe("writeOgImages with covers shared between articles", () => {
     const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
     const cache = memoryCache();
     const build = async () => {
-      const graphql = jest.fn().mockResolvedValue(await articles(slugs));
+      const readers = await articles(slugs);
       const reporter = { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() };
-      await writeOgImages({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache });
+      await writeOgImages({ ...readers, reporter: reporter as unknown as Reporter, store, cache });
       return reporter;
     };
     const file = (slug: string): string => path.join(site, "public", articleOgImage(slug));

@@ -26,16 +26,22 @@ describe("searchIndexOf", () => {
 });
 
 describe("writeSearchIndex", () => {
-  /** Gatsby's graphql for the two queries: the articles, and the card image of each file asked for. */
+  /**
+   * A build's readers: the articles as BlogPost nodes naming their covers' File nodes, and Gatsby's
+   * graphql for the card image of each file asked for.
+   */
   function site(articles: ReturnType<typeof article>[]) {
     const asked: string[][] = [];
-    const graphql = jest.fn(async (query: string, variables?: { ids: string[] }) => {
-      if (query.includes("ArticlesForSearchIndex")) return { data: { allBlogPost: { nodes: articles } } };
+    const posts = articles.map(({ featureImage, ...fields }, n) => ({ id: `post-${n}`, ...fields, fields: featureImage ? { featureImageId: featureImage.id } : {}, internal: {} }));
+    const files = new Map(articles.flatMap(({ featureImage }) => (featureImage ? [[featureImage.id, featureImage] as const] : [])));
+    const getNodesByType = ((type: string) => (type === "BlogPost" ? posts : [])) as unknown as CreatePagesArgs["getNodesByType"];
+    const getNode = ((id: string) => files.get(id)) as unknown as CreatePagesArgs["getNode"];
+    const graphql = jest.fn(async (_query: string, variables?: { ids: string[] }) => {
       asked.push([...variables!.ids].sort());
       const nodes = variables!.ids.map((id) => ({ id, childImageSharp: { gatsbyImageData: { images: { fallback: { src: `/static/${id}/card.webp` } } } } }));
       return { data: { allFile: { nodes } } };
     });
-    return { graphql: graphql as unknown as CreatePagesArgs["graphql"], asked };
+    return { graphql: graphql as unknown as CreatePagesArgs["graphql"], getNodesByType, getNode, asked };
   }
 
   const values = new Map<string, unknown>();
@@ -55,7 +61,7 @@ describe("writeSearchIndex", () => {
     const shared = { id: "file-a", digest: "a1" };
     const articles = [article(1, "2024-01-01T00:00:00.000Z", shared), article(2, "2024-02-01T00:00:00.000Z", shared), article(3, "2024-03-01T00:00:00.000Z", { id: "file-b", digest: "b1" }), article(4, "2024-04-01T00:00:00.000Z")];
     const first = site(articles);
-    await writeSearchIndex({ graphql: first.graphql, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    await writeSearchIndex({ graphql: first.graphql, getNodesByType: first.getNodesByType, getNode: first.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
     expect(first.asked).toEqual([["file-a", "file-b"]]);
     expect((await index()).map((entry) => [entry.slug, entry.image])).toEqual([
       ["article-4", "https://images.example.test/4.webp"],
@@ -65,13 +71,13 @@ describe("writeSearchIndex", () => {
     ]);
 
     const second = site(articles);
-    await writeSearchIndex({ graphql: second.graphql, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    await writeSearchIndex({ graphql: second.graphql, getNodesByType: second.getNodesByType, getNode: second.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
     expect(second.asked).toEqual([]);
     expect((await index()).find((entry) => entry.slug === "article-1")?.image).toBe("/static/file-a/card.webp");
 
     // Cover b's bytes change: only it is asked for again.
     const third = site([...articles.slice(0, 2), article(3, "2024-03-01T00:00:00.000Z", { id: "file-b", digest: "b2" }), articles[3]!]);
-    await writeSearchIndex({ graphql: third.graphql, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    await writeSearchIndex({ graphql: third.graphql, getNodesByType: third.getNodesByType, getNode: third.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
     expect(third.asked).toEqual([["file-b"]]);
   });
 });
