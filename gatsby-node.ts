@@ -3,7 +3,7 @@
 import type { GatsbyNode } from "gatsby";
 import { publishFonts } from "./src/node/fonts";
 import { addBlogPostFields, addBlogPostQueries } from "./src/node/blog-post-fields";
-import { createBlogPages, homeCatchesUnknownPaths } from "./src/node/pages";
+import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/pages";
 import { writeSearchIndex } from "./src/node/search-index";
 import { configureWebpack } from "./src/node/webpack";
 import { finishBuiltPages } from "./src/node/finish-pages";
@@ -21,6 +21,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args) => {
 };
 
 export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = addBlogPostFields;
+
+export const sourceNodes: GatsbyNode["sourceNodes"] = keepPageNodes;
 
 export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostQueries;
 

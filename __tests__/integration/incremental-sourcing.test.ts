@@ -55,6 +55,16 @@ function reads(output: string): { count: number; mode: string } {
   return { count: Number(match[1]), mode: match[2]! };
 }
 
+/** How many nodes Gatsby deleted as stale after sourcing, as its progress line reports it. */
+function staleNodesDeleted(output: string): number {
+  const match = /Clean up stale nodes - [\d.]+s - (\d+)\//.exec(output);
+  if (!match) throw new Error(`the build did not report its stale nodes:\n${output.slice(-3000)}`);
+  return Number(match[1]);
+}
+
+/** The article addresses sitemap.xml lists (the sitemap reads the page nodes). */
+const sitemapArticles = () => [...readFileSync(path.join(last.publicDir, "sitemap.xml"), "utf8").matchAll(/\/blogarticle\/([a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!).sort();
+
 const index = () => JSON.parse(readFileSync(path.join(last.publicDir, "blog-index.json"), "utf8")) as { id: string; slug: string; title: string }[];
 const slugs = () => index().map((entry) => entry.slug).sort();
 const page = (slug: string) => path.join(last.publicDir, "blogarticle", slug, "index.html");
@@ -133,6 +143,11 @@ describe("warm builds read only what changed", () => {
     // Every article shares one cover, which the edited article downloads again: same bytes, so its
     // sharing image is kept (src/node/og-images.ts) and only the new articles get a copy of it.
     expect(last.output).toMatch(/Sharing images: 0 drawn, 2 copied from an article with the same cover, 13 articles in all/);
+    // The pages' nodes were kept through sourcing (src/node/pages.ts, keepPageNodes): none was
+    // deleted as stale to be made again by createPages; the renamed article's old page went with
+    // its page, and its node with it.
+    expect(staleNodesDeleted(last.output)).toBe(0);
+    expect(sitemapArticles()).toEqual(slugs());
     // The feed writes items again only for the four changed articles and keeps the other nine.
     const feed = readFileSync(path.join(last.publicDir, "rss.xml"), "utf8");
     expect(feed).toContain("<title>Alpha, edited</title>");
@@ -154,6 +169,7 @@ describe("warm builds read only what changed", () => {
     expect(slugs()).not.toContain("zeta-article");
     expect(existsSync(page("delta-article"))).toBe(false);
     expect(existsSync(page("zeta-article"))).toBe(false);
+    expect(sitemapArticles()).toEqual(slugs());
     expect(similarOn("epsilon-article")).toEqual(["eta-article"]);
   }, BUILD_TIMEOUT);
 
@@ -173,6 +189,7 @@ describe("warm builds read only what changed", () => {
     expect(slugs()).toHaveLength(10);
     expect(slugs()).not.toContain("filler-1");
     expect(existsSync(page("filler-1"))).toBe(false);
+    expect(sitemapArticles()).toEqual(slugs());
     // Naming the documents must not make Gatsby render every page again (build-request.ts): the
     // previous build ran without CHANGED_DOCUMENT_IDS, and a variable Gatsby's HTML renderer had not
     // seen re-rendered all of them.
