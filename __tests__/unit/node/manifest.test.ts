@@ -67,6 +67,9 @@ describe("writeManifest", () => {
       expect(meta.format).toBe("png");
     }
     expect(manifest.icons).toHaveLength(ICONS.length);
+    // The icon a browser fetches while the first page loads, to check the site can be installed.
+    const small = manifest.icons.find((icon) => icon.sizes === "192x192" && icon.purpose === "any")!;
+    expect((await readFile(path.join(site, "public", small.src))).length).toBeLessThanOrEqual(5_000);
     expect((await sharp(path.join(site, "public", APPLE_TOUCH_ICON)).metadata()).width).toBe(180);
   });
 });
