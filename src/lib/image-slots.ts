@@ -1,13 +1,9 @@
 // The width each image takes on screen, as `sizes` attributes, and the widths its files are made
 // in. With the slot known, the browser picks a file no wider than the slot needs at the screen's
 // pixel density, instead of assuming the image spans the whole viewport. The numbers follow the
-// CSS: .container (at most 72rem, 1.25rem padding each side), the home grid (1.1fr 1fr, 2rem gap,
-// from 768px; the hero image at most 560px) and the blog grid (1, 2 from 600px, 3 from 769px
-// columns, 1.5rem gap; cards have a 1px border).
-
-/** The hero image: the second column of the home grid on wide screens, the container below. */
-export const HERO_IMAGE_SIZES =
-  "(min-width: 1152px) 515px, (min-width: 768px) calc((100vw - 4.5rem) / 2.1), (min-width: 600px) 560px, calc(100vw - 2.5rem)";
+// CSS: .container (at most 72rem, 1.25rem padding each side) and the blog grid (1, 2 from 600px,
+// 3 from 769px columns, 1.5rem gap; cards have a 1px border). The home and 404 illustrations are
+// vector files, sharp at any width, and need none of this.
 
 /** A card's cover on the blog list: a third, half or all of the container, less the border. */
 export const CARD_IMAGE_SIZES =

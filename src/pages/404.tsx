@@ -12,7 +12,7 @@ export default function NotFoundPage(): JSX.Element {
       <section className={`container ${styles.notFound}`} aria-labelledby="not-found-heading">
         <img
           className={styles.image}
-          src="/images/not-found.webp"
+          src="/images/not-found.svg"
           alt="A heart-shaped balloon drifting away over an empty map with a pin"
           width={400}
           height={280}

@@ -1,37 +1,18 @@
 import * as React from "react";
-import { graphql, useStaticQuery } from "gatsby";
-import type { IGatsbyImageData } from "gatsby-plugin-image";
-import { HERO_IMAGE_SIZES } from "../../lib/image-slots";
-import { ResponsiveImage } from "../ResponsiveImage";
 import { GetTheAppButton } from "../layout/GetTheAppButton";
 import { HashLink } from "../layout/HashLink";
 import * as styles from "./home.module.css";
 
+/** The hero illustration: a vector file, as sharp at every width and density as its 2.3 kB allow. */
+export const HERO_IMAGE = { src: "/images/hero.svg", width: 560, height: 467 } as const;
+
 /**
- * The first screen of Home: the promise of the app and the way to get it. The image is the page's
- * largest element: in the HTML, fetched first, never lazy. Its files are 350, 515, 700 and 1030px
- * wide (the densities below, of 560px), the widths its slot takes on a 390px phone and on a 1280px
- * screen, at 1x and 2x (HERO_IMAGE_SIZES in src/lib/image-slots.ts). The AVIF files, which every
- * current browser takes, are encoded at quality 50: the flat shapes of the illustration show no
- * difference from 75, at 45% fewer bytes (16 instead of 29 kB at 700px).
+ * The first screen of Home: the promise of the app and the way to get it. The illustration is the
+ * page's largest element: in the HTML, fetched first, never lazy. It is the hand-drawn SVG itself
+ * (static/images/hero.svg), 2.3 kB compressed, where the AVIF rendered from it took 16.9 kB at the
+ * width a phone picked, all of it on the way to the largest paint of a slow connection.
  */
 export function Hero(): JSX.Element {
-  const data = useStaticQuery<{ hero: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null }>(graphql`
-    query HeroImage {
-      hero: file(sourceInstanceName: { eq: "images" }, relativePath: { eq: "hero.webp" }) {
-        childImageSharp {
-          gatsbyImageData(
-            width: 560
-            outputPixelDensities: [0.625, 0.9196, 1.25, 1.8393]
-            placeholder: NONE
-            formats: [AUTO, WEBP, AVIF]
-            quality: 75
-            avifOptions: { quality: 50 }
-          )
-        }
-      }
-    }
-  `);
   return (
     <section id="hero" className={styles.hero} aria-labelledby="hero-heading">
       <div className={`container ${styles.heroGrid}`}>
@@ -48,16 +29,17 @@ export function Hero(): JSX.Element {
             </HashLink>
           </div>
         </div>
-        {data.hero?.childImageSharp && (
-          <ResponsiveImage
-            className={styles.heroImage}
-            image={data.hero.childImageSharp.gatsbyImageData}
-            alt="A phone showing a match between two profiles joined by a heart, with chat bubbles around it"
-            loading="eager"
-            fetchPriority="high"
-            sizes={HERO_IMAGE_SIZES}
-          />
-        )}
+        <img
+          className={styles.heroImage}
+          src={HERO_IMAGE.src}
+          width={HERO_IMAGE.width}
+          height={HERO_IMAGE.height}
+          alt="A phone showing a match between two profiles joined by a heart, with chat bubbles around it"
+          loading="eager"
+          decoding="auto"
+          // React 18 knows only the lower-case attribute.
+          {...{ fetchpriority: "high" }}
+        />
       </div>
     </section>
   );
