@@ -1,4 +1,5 @@
 import type { BuildArgs, Node } from "gatsby";
+import { newestFirst } from "../lib/contract";
 
 // The steps after the pages (search index, sharing images, feed) read the BlogPost nodes directly.
 // Through GraphQL, each `allBlogPost` over 10,000 articles cost 0.4 to 1.3 s on every build, mostly
@@ -25,11 +26,13 @@ export interface StoredCover extends Node {
 type NodeReaders = Pick<BuildArgs, "getNodesByType" | "getNode">;
 
 /**
- * Every published article, newest lastUpdate first; equal dates by node id, so the order is the
- * same in every build whatever order the nodes were created in.
+ * Every published article, newest lastUpdate first; equal dates by document id, the order that
+ * decides between articles everywhere else (src/lib/contract.ts), so it is the same in every build
+ * whatever order the nodes were created in.
  */
 export function blogPostsNewestFirst({ getNodesByType }: Pick<NodeReaders, "getNodesByType">): StoredBlogPost[] {
-  return [...(getNodesByType("BlogPost") as StoredBlogPost[])].sort((a, b) => b.lastUpdate.localeCompare(a.lastUpdate) || (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  const byDocument = (post: StoredBlogPost) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
+  return [...(getNodesByType("BlogPost") as StoredBlogPost[])].sort((a, b) => newestFirst(byDocument(a), byDocument(b)));
 }
 
 /** The article's processed cover (the File node the source plugin linked), or null when it has none. */

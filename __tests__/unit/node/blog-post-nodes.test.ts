@@ -2,15 +2,16 @@
 import type { BuildArgs } from "gatsby";
 import { blogPostsNewestFirst, coverOf, type StoredBlogPost } from "../../../src/node/blog-post-nodes";
 
-const post = (id: string, lastUpdate: string, featureImageId?: string) =>
-  ({ id, lastUpdate, fields: featureImageId ? { featureImageId } : undefined }) as unknown as StoredBlogPost;
+const post = (documentId: string, lastUpdate: string, featureImageId?: string) =>
+  ({ id: `node-of-${documentId.split("").reverse().join("")}`, documentId, lastUpdate, fields: featureImageId ? { featureImageId } : undefined }) as unknown as StoredBlogPost;
 
 describe("blogPostsNewestFirst", () => {
-  it("orders the nodes newest first and equal dates by node id, whatever order Gatsby holds them in, leaving Gatsby's list as it was", () => {
-    const held = [post("b", "2024-01-01T00:00:00.000Z"), post("c", "2024-03-01T00:00:00.000Z"), post("a", "2024-01-01T00:00:00.000Z")];
+  it("orders the nodes newest first and equal dates by document id, whatever order Gatsby holds them in, leaving Gatsby's list as it was", () => {
+    // Node ids sort the other way round from document ids here.
+    const held = [post("ab", "2024-01-01T00:00:00.000Z"), post("c", "2024-03-01T00:00:00.000Z"), post("ba", "2024-01-01T00:00:00.000Z")];
     const getNodesByType = ((type: string) => (type === "BlogPost" ? held : [])) as unknown as BuildArgs["getNodesByType"];
-    expect(blogPostsNewestFirst({ getNodesByType }).map((node) => node.id)).toEqual(["c", "a", "b"]);
-    expect(held.map((node) => node.id)).toEqual(["b", "c", "a"]);
+    expect(blogPostsNewestFirst({ getNodesByType }).map((node) => node.documentId)).toEqual(["c", "ab", "ba"]);
+    expect(held.map((node) => node.documentId)).toEqual(["ab", "c", "ba"]);
   });
 });
 

@@ -126,7 +126,7 @@ describe("writeFeed", () => {
     const run = async (nodes: Stored[]) => {
       const detailsAskedFor: string[][] = [];
       // The nodes come in no particular order; the feed puts the newest first.
-      const getNodesByType = (type: string) => (type === "BlogPost" ? [...nodes].reverse().map(({ id, lastUpdate, digest }) => ({ id, lastUpdate, internal: { contentDigest: digest } })) : []);
+      const getNodesByType = (type: string) => (type === "BlogPost" ? [...nodes].reverse().map(({ id, lastUpdate, digest }) => ({ id, documentId: id, lastUpdate, internal: { contentDigest: digest } })) : []);
       const graphql = jest.fn(async (_query: string, variables?: { ids: string[] }) => {
         detailsAskedFor.push(variables!.ids);
         return { data: { allBlogPost: { nodes: nodes.filter((node) => variables!.ids.includes(node.id)) } } };

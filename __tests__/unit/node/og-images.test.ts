@@ -27,7 +27,7 @@ async function articles(covers: [string, string | null][]): Promise<Pick<BuildAr
   for (const [index, [slug, file]] of covers.entries()) {
     const fileId = file ? `file-${file}` : undefined;
     if (file) files.set(fileId!, { id: fileId, absolutePath: file, internal: { contentDigest: (await known(file)).digest } });
-    posts.push({ id: `post-${index}`, slug, lastUpdate: "2024-01-01T00:00:00.000Z", fields: fileId ? { featureImageId: fileId } : {}, internal: {} });
+    posts.push({ id: `post-${index}`, documentId: `doc-${index}`, slug, lastUpdate: "2024-01-01T00:00:00.000Z", fields: fileId ? { featureImageId: fileId } : {}, internal: {} });
   }
   return {
     getNodesByType: ((type: string) => (type === "BlogPost" ? posts : [])) as unknown as BuildArgs["getNodesByType"],
