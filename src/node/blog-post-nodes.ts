@@ -1,5 +1,6 @@
 import type { BuildArgs, Node } from "gatsby";
 import { newestFirst } from "../lib/contract";
+import type { IndexableArticle } from "../lib/search-index";
 
 // The steps after the pages (search index, sharing images, feed) read the BlogPost nodes directly.
 // Through GraphQL, each `allBlogPost` over 10,000 articles cost 0.4 to 1.3 s on every build, mostly
@@ -7,13 +8,7 @@ import { newestFirst } from "../lib/contract";
 // as they are, and the cover's File node, which the node names by id.
 
 /** A BlogPost node as the source plugin stores it, with the fields these steps read. */
-export interface StoredBlogPost extends Node {
-  documentId: string;
-  slug: string;
-  title: string;
-  categories: string[];
-  featureImageUrl: string;
-  lastUpdate: string;
+export interface StoredBlogPost extends Node, IndexableArticle {
   updatedOn?: string | null;
   fields?: { featureImageId?: string };
 }

@@ -3,7 +3,7 @@ import type { BuildArgs, GatsbyCache } from "gatsby";
 import { headingTag, type SafeBlock, type SafeListItem } from "../lib/article-blocks";
 import { articlePath } from "../lib/slug";
 import { blogPostsNewestFirst } from "./blog-post-nodes";
-import { publicDir, writeIfChanged } from "./site-paths";
+import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
 
 // The blog as an RSS 2.0 feed at /rss.xml: every published article, newest first, with its
 // summary, categories and full body. The body is the HTML the build already sanitized
@@ -171,8 +171,7 @@ export async function writeFeed(
   args: Pick<BuildArgs, "graphql" | "reporter" | "store" | "getNodesByType"> & { cache: Pick<GatsbyCache, "get" | "set"> },
 ): Promise<void> {
   const { graphql, reporter, store, cache } = args;
-  const { config } = store.getState() as { config?: { siteMetadata?: Partial<Record<"siteUrl" | "siteName" | "description", unknown>> } };
-  const { siteUrl, siteName, description } = config?.siteMetadata ?? {};
+  const { siteUrl, siteName, description } = siteMetadataOf(store);
   if (typeof siteUrl !== "string" || typeof siteName !== "string" || typeof description !== "string") {
     reporter.panicOnBuild("The feed needs siteMetadata.siteUrl, siteName and description in gatsby-config");
     return;
@@ -183,13 +182,14 @@ export async function writeFeed(
   const previous = (await cache.get(FEED_ITEMS_KEY)) as FeedItemsRecord | undefined;
   const kept = previous?.siteUrl === siteUrl ? previous.items : {};
   const items: FeedItemsRecord["items"] = {};
-  const missing: string[] = [];
+  /** The articles whose item is written again, with the digest of the version it is written from. */
+  const missing = new Map<string, string>();
   for (const { id, internal } of listed) {
     const item = kept[id];
     if (item && item.digest === internal.contentDigest) items[id] = item;
-    else missing.push(id);
+    else missing.set(id, internal.contentDigest);
   }
-  if (missing.length > 0) {
+  if (missing.size > 0) {
     const details = await graphql<FeedDetailsQuery>(
       `
         query BlogFeedItems($ids: [String!]) {
@@ -198,18 +198,17 @@ export async function writeFeed(
           }
         }
       `,
-      { ids: missing },
+      { ids: [...missing.keys()] },
     );
     if (details.errors || !details.data) {
       reporter.panicOnBuild("Could not query the articles for the feed", details.errors);
       return;
     }
-    const digests = new Map(listed.map((node) => [node.id, node.internal.contentDigest]));
     for (const article of details.data.allBlogPost.nodes) {
-      items[article.id] = { digest: digests.get(article.id)!, xml: rssItemXml(article, siteUrl) };
+      items[article.id] = { digest: missing.get(article.id)!, xml: rssItemXml(article, siteUrl) };
     }
   }
-  if (missing.length > 0 || Object.keys(kept).length !== listed.length) await cache.set(FEED_ITEMS_KEY, { siteUrl, items } satisfies FeedItemsRecord);
+  if (missing.size > 0 || Object.keys(kept).length !== listed.length) await cache.set(FEED_ITEMS_KEY, { siteUrl, items } satisfies FeedItemsRecord);
   const newest = listed[0] ? new Date(listed[0].lastUpdate) : new Date();
   const xml = rssDocument(
     { siteUrl, title: `${siteName} blog`, description },
@@ -218,5 +217,5 @@ export async function writeFeed(
   );
   const file = path.join(publicDir(store), FEED_PATH);
   const unchanged = !(await writeIfChanged(file, xml));
-  reporter.info(`${FEED_PATH} lists ${listed.length} articles${unchanged ? ", unchanged" : ""} (${missing.length} items written, ${listed.length - missing.length} kept)`);
+  reporter.info(`${FEED_PATH} lists ${listed.length} articles${unchanged ? ", unchanged" : ""} (${missing.size} items written, ${listed.length - missing.size} kept)`);
 }

@@ -8,6 +8,12 @@ export function siteDir(store: Store): string {
   return program.directory;
 }
 
+/** The site's siteMetadata as gatsby-config gives it, unchecked: the caller checks what it reads. */
+export function siteMetadataOf(store: Store): Record<string, unknown> {
+  const { config } = store.getState() as { config?: { siteMetadata?: Record<string, unknown> } };
+  return config?.siteMetadata ?? {};
+}
+
 /** The folder the built site is written to. */
 export const publicDir = (store: Store): string => path.join(siteDir(store), "public");
 

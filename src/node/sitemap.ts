@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { robotsTxt, sitemapEntries, sitemapXml, type SitemapArticle } from "../lib/sitemap";
-import { publicDir, writeIfChanged } from "./site-paths";
+import type { StoredBlogPost } from "./blog-post-nodes";
+import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
 
 type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;
 
@@ -14,16 +15,15 @@ type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;
  * returns, on every build, for fields that are stored on the nodes as they are.
  */
 export async function writeSitemap({ getNodesByType, reporter, store }: SitemapArgs): Promise<void> {
-  const { config } = store.getState() as { config?: { siteMetadata?: { siteUrl?: unknown } } };
-  const siteUrl = config?.siteMetadata?.siteUrl;
+  const { siteUrl } = siteMetadataOf(store);
   if (typeof siteUrl !== "string") {
     reporter.panicOnBuild("The sitemap needs siteMetadata.siteUrl in gatsby-config");
     return;
   }
-  const articles = getNodesByType("BlogPost") as unknown as SitemapArticle[];
+  const articles = getNodesByType("BlogPost") as StoredBlogPost[];
   const entries = sitemapEntries(
     getNodesByType("SitePage").map((page) => (page as unknown as { path: string }).path),
-    articles.map(({ slug, lastUpdate, updatedOn }) => ({ slug, lastUpdate, updatedOn: updatedOn ?? null })),
+    articles.map(({ slug, lastUpdate, updatedOn }): SitemapArticle => ({ slug, lastUpdate, updatedOn: updatedOn ?? null })),
   );
   const dir = publicDir(store);
   const wrote = await writeIfChanged(path.join(dir, "sitemap.xml"), sitemapXml(siteUrl, entries));

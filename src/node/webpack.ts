@@ -4,7 +4,7 @@ import path from "node:path";
 import type { CreateWebpackConfigArgs } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../lib/constants";
 import { fallbackFontFacesFor } from "./fonts";
-import { siteDir } from "./site-paths";
+import { siteDir, siteMetadataOf } from "./site-paths";
 
 /**
  * Where the source maps of the browser bundles go: kept beside the build for debugging (a stack
@@ -192,8 +192,7 @@ export async function configureWebpack({ actions, stage, plugins, store, getConf
     output: { ...gatsbys.output, chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS },
     plugins: [...(gatsbys.plugins ?? [])],
   };
-  const { config: siteConfig } = store.getState() as { config?: { siteMetadata?: { siteUrl?: unknown } } };
-  const siteUrl = siteConfig?.siteMetadata?.siteUrl;
+  const { siteUrl } = siteMetadataOf(store);
   if (typeof siteUrl === "string") config.plugins.push(plugins.define({ [SITE_URL_GLOBAL]: JSON.stringify(siteUrl) }));
   if (stage === "build-html" || stage === "develop-html") {
     config.plugins.push(plugins.define({ [FONT_FALLBACK_GLOBAL]: JSON.stringify(await fallbackFontFacesFor(root)) }));
