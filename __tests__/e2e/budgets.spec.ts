@@ -232,6 +232,27 @@ test.describe("Text never waits for the web font", () => {
     expect(fonts).toContain("/fonts/outfit-latin-wght-normal.woff2");
   });
 
+  test("the text switches to Outfit only once its file has arrived, so the page is laid out once for it", async ({ page }) => {
+    let release: () => void = () => undefined;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked: () => void = () => undefined;
+    const fontAsked = new Promise<void>((resolve) => (asked = resolve));
+    await page.route("**/fonts/outfit-latin-wght-normal.woff2", async (route) => {
+      asked();
+      await released;
+      await route.continue();
+    });
+    await page.goto("/terms");
+    await fontAsked;
+    // The scripts went in with the request for the font, and React has taken over: the switch had its chance.
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await page.evaluate(() => document.documentElement.classList.contains("webfont"))).toBe(false);
+    release();
+    await page.waitForFunction(() => document.documentElement.classList.contains("webfont"));
+    expect(await page.evaluate(() => document.fonts.check('16px "Outfit Variable"'))).toBe(true);
+    expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Outfit Variable"/);
+  });
+
   test("without JavaScript, the text is set in Outfit at once", async ({ browser, baseURL }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, baseURL });
     const page = await context.newPage();

@@ -54,8 +54,11 @@ export const LOCAL_FALLBACKS: LocalFallback[] = [
   },
 ];
 
+/** The web font's family name, as global.css declares it. */
+export const WEB_FONT_FAMILY = "Outfit Variable";
+
 /** The value of the font-family property: Outfit, its fallback families, then the generic family. */
-export const FONT_STACK = ["\"Outfit Variable\"", ...LOCAL_FALLBACKS.map(({ family }) => `"${family}"`), "sans-serif"].join(", ");
+export const FONT_STACK = [`"${WEB_FONT_FAMILY}"`, ...LOCAL_FALLBACKS.map(({ family }) => `"${family}"`), "sans-serif"].join(", ");
 
 /** The font's vertical metrics and average width, read from its file by capsize. */
 export async function readFontMetrics(file: string): Promise<FontMetrics> {
@@ -66,7 +69,7 @@ export async function readFontMetrics(file: string): Promise<FontMetrics> {
 
 /** One @font-face rule on one line: capsize's overrides for `outfit` over `fallback`, with our names. */
 function fontFace(outfit: FontMetrics, fallback: FontMetrics, family: string, local: string[], weight: string): string {
-  const { fontFaces } = createFontStack([{ ...outfit, familyName: "Outfit Variable" }, fallback], {
+  const { fontFaces } = createFontStack([{ ...outfit, familyName: WEB_FONT_FAMILY }, fallback], {
     fontFaceFormat: "styleString",
     fontFaceProperties: { fontWeight: weight, fontStyle: "normal" },
   });

@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { htmlFilesUnder } from "./csp";
+import { WEB_FONT_FAMILY } from "./fonts";
 import { publicDir } from "./site-paths";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
@@ -54,12 +55,17 @@ export const BOOT_DEADLINE_MS = 5000;
 /**
  * The inline script: once the page has loaded and its largest image (the one marked
  * fetchpriority="high", if any) is decoded, after two frames (so one has been painted with it) and
- * in a task of its own, it switches the text to the web font and inserts the scripts; in a hidden
- * tab, where no frame comes until it is shown, at once.
+ * in a task of its own, it inserts the scripts and asks for the web font, in the subsets the page's
+ * text needs; in a hidden tab, where no frame comes until it is shown, at once. The text switches
+ * to the font only once the font has arrived: switching first would lay the whole page out twice,
+ * once for the new family (still drawn with the fallback) and again when the file lands, and on a
+ * long article each layout is a main-thread task of over 100 ms on a slow phone.
  */
 export function bootScript(scripts: string[]): string {
   return (
-    `(function(s){var done=0;function go(){if(done)return;done=1;document.documentElement.classList.add("${WEB_FONT_CLASS}");` +
+    `(function(s){var done=0;function font(){document.documentElement.classList.add("${WEB_FONT_CLASS}")}` +
+    `function go(){if(done)return;done=1;var f=document.fonts;` +
+    `if(f&&f.load){f.load('1em "${WEB_FONT_FAMILY}"',document.body.textContent||" ").then(font,font)}else{font()}` +
     `s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}` +
     `function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
     `function later(){var i=document.querySelector('img[fetchpriority="high"]');if(i&&i.decode){i.decode().then(painted,painted)}else{painted()}}` +

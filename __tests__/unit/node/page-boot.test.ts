@@ -62,7 +62,12 @@ describe("rewritePageScripts", () => {
 
 describe("bootScript", () => {
   /** Runs the inline script against a minimal page; returns what it did, and the callbacks it left. */
-  function run({ visibilityState = "visible", readyState = "interactive", image }: { visibilityState?: string; readyState?: string; image?: { decode: () => Promise<void> } } = {}) {
+  function run({
+    visibilityState = "visible",
+    readyState = "interactive",
+    image,
+    fonts,
+  }: { visibilityState?: string; readyState?: string; image?: { decode: () => Promise<void> }; fonts?: { load: (font: string, text: string) => Promise<unknown> } } = {}) {
     const appended: { src: string; async: boolean }[] = [];
     const classes: string[] = [];
     const frames: (() => void)[] = [];
@@ -73,7 +78,8 @@ describe("bootScript", () => {
       readyState,
       documentElement: { classList: { add: (name: string) => classes.push(name) } },
       createElement: () => ({ src: "", async: false }),
-      body: { appendChild: (element: { src: string; async: boolean }) => appended.push(element) },
+      body: { appendChild: (element: { src: string; async: boolean }) => appended.push(element), textContent: "Café" },
+      fonts,
       querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? (image ?? null) : null),
     };
     runInNewContext(bootScript(["/a.js", "/b.js"]), {
@@ -109,6 +115,28 @@ describe("bootScript", () => {
     // The deadline, when it comes, does nothing twice.
     timers.filter((timer) => timer.delay === BOOT_DEADLINE_MS).forEach((timer) => timer.callback());
     expect(appended).toHaveLength(2);
+  });
+
+  it("asks for the web font with the page's text, and switches to it only once it has arrived (or failed)", async () => {
+    for (const outcome of ["arrives", "fails"] as const) {
+      let settle: () => void = () => undefined;
+      const asked: [string, string][] = [];
+      const fonts = {
+        load: (font: string, text: string) => {
+          asked.push([font, text]);
+          return new Promise<void>((resolve, reject) => (settle = outcome === "arrives" ? resolve : () => reject(new Error("network"))));
+        },
+      };
+      const { appended, classes, frames, timers } = run({ readyState: "complete", fonts });
+      runFrames(frames);
+      timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
+      expect(asked).toEqual([['1em "Outfit Variable"', "Café"]]);
+      expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+      expect(classes).toEqual([]);
+      settle();
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(classes).toEqual([WEB_FONT_CLASS]);
+    }
   });
 
   it("goes after the next frame when the page has already loaded", () => {
