@@ -1,4 +1,7 @@
 import type { GatsbyBrowser } from "gatsby";
+import { startTransition, type ReactElement } from "react";
+import type { Renderer } from "react-dom";
+import { hydrateRoot } from "react-dom/client";
 import "./src/styles/global.css";
 import { scrollToHash } from "./src/lib/hash-scroll";
 
@@ -14,4 +17,20 @@ export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ router
 /** Marks the document once React has taken over, for the end-to-end tests and for debugging. */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true";
+};
+
+/**
+ * Hydrates the server-rendered page as a transition, which React renders in slices of a few
+ * milliseconds, yielding to the browser between them, instead of in one task as long as the whole
+ * page takes. A tap during hydration is still answered first: React hydrates the part that was tapped
+ * at once. Gatsby's type for this hook is React 17's `render`; Gatsby calls the function with the
+ * element and the container and ignores what it returns.
+ */
+export const replaceHydrateFunction: GatsbyBrowser["replaceHydrateFunction"] = () => {
+  const hydrate = (element: ReactElement, container: Element): void => {
+    startTransition(() => {
+      hydrateRoot(container, element);
+    });
+  };
+  return hydrate as unknown as Renderer;
 };
