@@ -8,6 +8,7 @@ import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { bootScriptsIn } from "../../src/node/page-boot";
+import { COMPILE_HINT, SOURCE_MAP_DIR } from "../../src/node/webpack";
 import { test, expect } from "./fixtures";
 
 const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
@@ -163,6 +164,23 @@ test.describe("Budgets of the production build", () => {
       expect(attribute(image!, "sizes")).not.toMatch(/^\(min-width: \d+px\) \d+px, 100vw$/);
     });
   }
+
+  test("the scripts that run as each page starts ask V8 to compile them as they download; the Firebase chunk, loaded later, does not", () => {
+    const startup = new Set<string>();
+    for (const { file } of Object.values(PAGES)) {
+      const html = pageHtml(file);
+      for (const script of [...firstLoadScripts(html), ...pageComponentScripts(html)]) startup.add(script.split("?")[0]!);
+    }
+    const hinted = (file: string): boolean => readFileSync(path.join(PUBLIC_DIR, file), "utf8").startsWith(COMPILE_HINT);
+    expect([...startup].filter((script) => !hinted(script))).toEqual([]);
+    const later = readdirSync(PUBLIC_DIR).filter((file) => file.endsWith(".js") && NOT_ON_FIRST_LOAD.Firebase!.test(readFileSync(path.join(PUBLIC_DIR, file), "utf8")));
+    expect(later.length, "a chunk with Firebase in it").toBeGreaterThan(0);
+    expect(later.filter(hinted)).toEqual([]);
+    // The maps (kept beside the build, not published) count the added line: their first line maps nothing.
+    const app = [...startup].find((script) => /^\/app-[0-9a-f]+\.js$/.test(script))!;
+    const map = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "..", SOURCE_MAP_DIR, `${app.slice(1)}.map`), "utf8")) as { mappings: string };
+    expect(map.mappings.startsWith(";")).toBe(true);
+  });
 
   test("no source map (or anything else of the build's own) is published", () => {
     const published = readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" });
