@@ -80,6 +80,9 @@ function pageComponentScripts(html: string): string[] {
     .map((name) => `/${name}`);
 }
 
+/** Every script a page runs before any interaction: the ones it names and its own component's, each once. */
+const startupScripts = (html: string): string[] => [...new Set([...firstLoadScripts(html), ...pageComponentScripts(html)])];
+
 /** The first <img> of the page's <main>: its largest element on the image-led pages. */
 function firstMainImage(html: string): Element | undefined {
   const main = [...elements(parse(html))].find((element) => element.tagName === "main");
@@ -92,7 +95,7 @@ test.describe("Budgets of the production build", () => {
       const html = pageHtml(file);
       const named = firstLoadScripts(html);
       expect(named.length, "scripts found in the page").toBeGreaterThan(0);
-      const scripts = [...new Set([...named, ...pageComponentScripts(html)])];
+      const scripts = startupScripts(html);
       let gzipped = 0;
       const sizes: string[] = [];
       for (const script of scripts) {
@@ -117,7 +120,7 @@ test.describe("Budgets of the production build", () => {
     const addresses = index.map(({ slug }) => `/blogarticle/${slug}"`);
     for (const { file } of Object.values(PAGES)) {
       const html = pageHtml(file);
-      for (const script of new Set([...firstLoadScripts(html), ...pageComponentScripts(html)])) {
+      for (const script of startupScripts(html)) {
         const body = readFileSync(path.join(PUBLIC_DIR, script.split("?")[0]!), "utf8");
         expect({ script, named: addresses.filter((address) => body.includes(address)) }).toEqual({ script, named: [] });
       }
@@ -169,7 +172,7 @@ test.describe("Budgets of the production build", () => {
     const startup = new Set<string>();
     for (const { file } of Object.values(PAGES)) {
       const html = pageHtml(file);
-      for (const script of [...firstLoadScripts(html), ...pageComponentScripts(html)]) startup.add(script.split("?")[0]!);
+      for (const script of startupScripts(html)) startup.add(script.split("?")[0]!);
     }
     const hinted = (file: string): boolean => readFileSync(path.join(PUBLIC_DIR, file), "utf8").startsWith(COMPILE_HINT);
     expect([...startup].filter((script) => !hinted(script))).toEqual([]);
