@@ -1,8 +1,9 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
-import type { BuildArgs } from "gatsby";
+import type { BuildArgs, GatsbyCache } from "gatsby";
 import sharp from "sharp";
-import { siteDir } from "./site-paths";
+import { siteDir, writeIfChanged } from "./site-paths";
 
 // The web app manifest (/manifest.webmanifest) and its icons, drawn at build time from the brand
 // mark in src/images/illustrations/favicon.svg. Nothing is fetched: sharp renders the SVG here.
@@ -102,8 +103,45 @@ interface ManifestQuery {
   site: { siteMetadata: { title: string; siteName: string; description: string } };
 }
 
-/** onPostBuild: writes the manifest, its icons and the Apple touch icon into public/. */
-export async function writeManifest({ graphql, reporter, store }: Pick<BuildArgs, "graphql" | "reporter" | "store">): Promise<void> {
+/** Where the last build's icons are recorded in the site's Gatsby cache: what they were drawn from, and each file's size. */
+export const ICONS_RECORD_KEY = "manifest-icons";
+
+interface IconsRecord {
+  digest: string;
+  sizes: Record<string, number>;
+}
+
+/** Every icon file: those the manifest lists, and the Apple touch icon (the maskable art at 180 px). */
+const ICON_FILES: { file: string; size: number; maskable: boolean }[] = [
+  ...ICONS.map(({ file, size, purpose }) => ({ file, size, maskable: purpose === "maskable" })),
+  // iOS rounds the corners itself and shows transparency as black: the full-bleed maskable art.
+  { file: APPLE_TOUCH_ICON, size: 180, maskable: true },
+];
+
+/** What the icons are made of: the mark, the files and sizes, and the sharp and drawing code that render them. */
+async function iconsDigest(mark: string): Promise<string> {
+  const drawing = `${renderIcon.toString()}\n${maskableSvg.toString()}\n${MASKABLE_SCALE}\n${sharp.versions.vips}`;
+  return createHash("sha256").update(JSON.stringify([mark, ICON_FILES, drawing])).digest("hex");
+}
+
+const sizeOf = (file: string): Promise<number | undefined> =>
+  stat(file).then(
+    (info) => info.size,
+    () => undefined,
+  );
+
+/**
+ * onPostBuild: writes the manifest, its icons and the Apple touch icon into public/. Drawing the
+ * icons takes about a quarter of a second and they change only with the mark, so a build draws only
+ * those missing from public/ or made from anything else than the last build's; the others, like an
+ * unchanged manifest, keep their bytes and modification times.
+ */
+export async function writeManifest({
+  graphql,
+  reporter,
+  store,
+  cache,
+}: Pick<BuildArgs, "graphql" | "reporter" | "store"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
   const result = await graphql<ManifestQuery>(`
     query WebAppManifest {
       site { siteMetadata { title siteName description } }
@@ -116,14 +154,25 @@ export async function writeManifest({ graphql, reporter, store }: Pick<BuildArgs
   const root = siteDir(store);
   const publicRoot = path.join(root, "public");
   const mark = await readFile(path.join(root, MARK_SVG), "utf8");
-  const maskable = maskableSvg(mark);
+  const digest = await iconsDigest(mark);
+  const previous = (await cache.get(ICONS_RECORD_KEY)) as IconsRecord | undefined;
+  const record: IconsRecord = { digest, sizes: {} };
+  let drawn = 0;
   await mkdir(path.join(publicRoot, "icons"), { recursive: true });
-  for (const { file, size, purpose } of ICONS) {
-    await writeFile(path.join(publicRoot, file), await renderIcon(purpose === "maskable" ? maskable : mark, size));
+  for (const { file, size, maskable } of ICON_FILES) {
+    const target = path.join(publicRoot, file);
+    const present = await sizeOf(target);
+    if (previous?.digest === digest && present !== undefined && previous.sizes[file] === present) {
+      record.sizes[file] = present;
+      continue;
+    }
+    const png = await renderIcon(maskable ? maskableSvg(mark) : mark, size);
+    await writeFile(target, png);
+    record.sizes[file] = png.length;
+    drawn += 1;
   }
-  // iOS rounds the corners itself and shows transparency as black: the full-bleed maskable art.
-  await writeFile(path.join(publicRoot, APPLE_TOUCH_ICON), await renderIcon(maskable, 180));
+  await cache.set(ICONS_RECORD_KEY, record);
   const { siteName, description } = result.data.site.siteMetadata;
-  await writeFile(path.join(publicRoot, MANIFEST_PATH), manifestJson({ name: siteName, shortName: siteName, description }));
-  reporter.info(`${MANIFEST_PATH} with ${ICONS.length} icons`);
+  await writeIfChanged(path.join(publicRoot, MANIFEST_PATH), manifestJson({ name: siteName, shortName: siteName, description }));
+  reporter.info(`${MANIFEST_PATH} with ${ICONS.length} icons (${drawn} icons drawn, ${ICON_FILES.length - drawn} icons kept)`);
 }

@@ -1,9 +1,8 @@
-import { writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CreatePagesArgs, GatsbyCache } from "gatsby";
 import { buildSearchIndex, type IndexableArticle, type SearchIndexEntry } from "../lib/search-index";
 import { blogPostsNewestFirst, coverOf } from "./blog-post-nodes";
-import { publicDir } from "./site-paths";
+import { publicDir, writeIfChanged } from "./site-paths";
 
 /** The URL the blog list fetches the index from when a visitor starts a search. */
 const SEARCH_INDEX_FILE = "blog-index.json";
@@ -20,6 +19,14 @@ interface CardImagesQuery {
 /** Card-size cover URLs by cover file id, with the file digest each was made from. */
 type CardImages = Record<string, { digest: string; src: string | null }>;
 
+/**
+ * The card's image arguments, exactly as the BlogCardFields fragment (BlogCard.tsx) has them: a
+ * GraphQL fragment cannot take them from here, so a unit test keeps the two equal. gatsby-plugin-sharp
+ * makes one job per call and reuses a job only for the same arguments; with these the index gets
+ * the card's own fallback file and no image is encoded twice.
+ */
+const CARD_IMAGE_ARGS = "width: 480, aspectRatio: 1.6, outputPixelDensities: [0.25, 0.7354, 1, 1.4708, 2], placeholder: NONE, formats: [AUTO, WEBP]";
+
 /** Where the card URLs of the last build live in the site's Gatsby cache. */
 export const CARD_IMAGES_KEY = "search-index-card-images";
 
@@ -35,7 +42,9 @@ export function searchIndexOf(articles: IndexedArticle[], cardImages: CardImages
  * few milliseconds per call, which made this step take 34 s at 10,000 articles. The URL depends on
  * the cover file alone, so it is asked once per distinct file and kept in the cache with the file's
  * digest; a build asks only for covers it has not seen or whose bytes changed. The articles
- * themselves are read from their nodes (src/node/blog-post-nodes.ts).
+ * themselves are read from their nodes (src/node/blog-post-nodes.ts). The file is rewritten only
+ * when its text changes, so an unchanged index keeps its modification time for the CDN and the
+ * release that shares unchanged files with the last one.
  */
 export async function writeSearchIndex(
   args: Pick<CreatePagesArgs, "graphql" | "reporter" | "store" | "getNodesByType" | "getNode"> & { cache: Pick<GatsbyCache, "get" | "set"> },
@@ -63,7 +72,7 @@ export async function writeSearchIndex(
             nodes {
               id
               childImageSharp {
-                gatsbyImageData(width: 480, aspectRatio: 1.6, placeholder: NONE, formats: [AUTO, WEBP])
+                gatsbyImageData(${CARD_IMAGE_ARGS})
               }
             }
           }
@@ -80,5 +89,5 @@ export async function writeSearchIndex(
     }
   }
   await cache.set(CARD_IMAGES_KEY, cardImages);
-  await writeFile(path.join(publicDir(store), SEARCH_INDEX_FILE), JSON.stringify(searchIndexOf(articles, cardImages)));
+  await writeIfChanged(path.join(publicDir(store), SEARCH_INDEX_FILE), JSON.stringify(searchIndexOf(articles, cardImages)));
 }

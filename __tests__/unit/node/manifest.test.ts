@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
@@ -47,15 +47,48 @@ describe("the maskable icon", () => {
 });
 
 describe("writeManifest", () => {
-  it("writes the manifest with the site's name and colours, and every icon it lists at its size", async () => {
-    const site = await mkdtemp(path.join(tmpdir(), "manifest-"));
-    await mkdir(path.join(site, "public"));
-    await mkdir(path.join(site, path.dirname(MARK_SVG)), { recursive: true });
-    await writeFile(path.join(site, MARK_SVG), await mark());
+  /** A site folder with the mark, and what writeManifest is given in a build. */
+  async function newSite() {
+    const dir = await mkdtemp(path.join(tmpdir(), "manifest-"));
+    await mkdir(path.join(dir, "public"));
+    await mkdir(path.join(dir, path.dirname(MARK_SVG)), { recursive: true });
+    await writeFile(path.join(dir, MARK_SVG), await mark());
+    const values = new Map<string, unknown>();
+    const cache = { get: async (key: string) => values.get(key), set: async (key: string, value: unknown) => values.set(key, structuredClone(value)) };
     const graphql = jest.fn().mockResolvedValue({ data: { site: { siteMetadata: { title: "Kindred", siteName: "Kindred", description: "Dating for meaningful connections" } } } });
     const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
-    const store = { getState: () => ({ program: { directory: site } }) } as unknown as Store;
-    await writeManifest({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store });
+    const store = { getState: () => ({ program: { directory: dir } }) } as unknown as Store;
+    const run = () => writeManifest({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache });
+    return { dir, run, reporter };
+  }
+
+  it("draws the icons once: a build with the same mark leaves every file and its modification time alone", async () => {
+    const { dir, run, reporter } = await newSite();
+    await run();
+    const files = [MANIFEST_PATH, APPLE_TOUCH_ICON, ...ICONS.map((icon) => icon.file)].map((file) => path.join(dir, "public", file));
+    const past = new Date("2020-01-01T00:00:00.000Z");
+    for (const file of files) await utimes(file, past, past);
+    await run();
+    for (const file of files) expect({ file, mtime: (await stat(file)).mtimeMs }).toEqual({ file, mtime: past.getTime() });
+    expect(reporter.info).toHaveBeenLastCalledWith(expect.stringMatching(/icons kept/));
+
+    // An icon gone from public/ is drawn again, and only it.
+    await rm(files[2]!);
+    await run();
+    expect((await sharp(files[2]!).metadata()).width).toBe(ICONS[0]!.size);
+    expect((await stat(files[3]!)).mtimeMs).toBe(past.getTime());
+
+    // A new mark redraws them all.
+    await writeFile(path.join(dir, MARK_SVG), (await mark()).replace("</svg>", '<circle cx="1" cy="1" r="1" fill="#000"/></svg>'));
+    await run();
+    expect((await stat(files[3]!)).mtimeMs).not.toBe(past.getTime());
+    expect((await stat(files[1]!)).mtimeMs).not.toBe(past.getTime());
+    expect((await stat(files[0]!)).mtimeMs).toBe(past.getTime());
+  });
+
+  it("writes the manifest with the site's name and colours, and every icon it lists at its size", async () => {
+    const { dir: site, run } = await newSite();
+    await run();
 
     const manifest = JSON.parse(await readFile(path.join(site, "public", MANIFEST_PATH), "utf8")) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
     expect(manifest).toMatchObject({ name: "Kindred", short_name: "Kindred", start_url: "/", display: "standalone", theme_color: "#b3124f", background_color: "#ffffff" });

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { mkdir, mkdtemp, readFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CreatePagesArgs, Reporter, Store } from "gatsby";
@@ -32,16 +32,18 @@ describe("writeSearchIndex", () => {
    */
   function site(articles: ReturnType<typeof article>[]) {
     const asked: string[][] = [];
+    const queries: string[] = [];
     const posts = articles.map(({ featureImage, ...fields }, n) => ({ id: `post-${n}`, ...fields, fields: featureImage ? { featureImageId: featureImage.id } : {}, internal: {} }));
     const files = new Map(articles.flatMap(({ featureImage }) => (featureImage ? [[featureImage.id, featureImage] as const] : [])));
     const getNodesByType = ((type: string) => (type === "BlogPost" ? posts : [])) as unknown as CreatePagesArgs["getNodesByType"];
     const getNode = ((id: string) => files.get(id)) as unknown as CreatePagesArgs["getNode"];
-    const graphql = jest.fn(async (_query: string, variables?: { ids: string[] }) => {
+    const graphql = jest.fn(async (query: string, variables?: { ids: string[] }) => {
+      queries.push(query);
       asked.push([...variables!.ids].sort());
       const nodes = variables!.ids.map((id) => ({ id, childImageSharp: { gatsbyImageData: { images: { fallback: { src: `/static/${id}/card.webp` } } } } }));
       return { data: { allFile: { nodes } } };
     });
-    return { graphql: graphql as unknown as CreatePagesArgs["graphql"], getNodesByType, getNode, asked };
+    return { graphql: graphql as unknown as CreatePagesArgs["graphql"], getNodesByType, getNode, asked, queries };
   }
 
   const values = new Map<string, unknown>();
@@ -79,5 +81,36 @@ describe("writeSearchIndex", () => {
     const third = site([...articles.slice(0, 2), article(3, "2024-03-01T00:00:00.000Z", { id: "file-b", digest: "b2" }), articles[3]!]);
     await writeSearchIndex({ graphql: third.graphql, getNodesByType: third.getNodesByType, getNode: third.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
     expect(third.asked).toEqual([["file-b"]]);
+  });
+
+  it("asks for the card's very image, so gatsby-plugin-sharp makes it once for the list and the index", async () => {
+    // gatsby-plugin-sharp makes one job per call, keyed by its arguments: asking with any other
+    // arguments re-encodes files the card's job already made (and writes them again).
+    const card = await readFile(path.join(__dirname, "../../../src/components/blog/BlogCard.tsx"), "utf8");
+    const cardArgs = /fragment BlogCardFields[\s\S]*?gatsbyImageData\(([^)]*)\)/.exec(card)?.[1];
+    expect(cardArgs).toBeDefined();
+    const build = site([article(1, "2024-01-01T00:00:00.000Z", { id: "file-a", digest: "a1" })]);
+    await writeSearchIndex({ graphql: build.graphql, getNodesByType: build.getNodesByType, getNode: build.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    const asked = build.queries.map((query) => /gatsbyImageData\(([^)]*)\)/.exec(query)?.[1]);
+    const normal = (args: string | undefined) => args?.replace(/\s+/g, " ").trim();
+    expect(asked.map(normal)).toEqual([normal(cardArgs)]);
+  });
+
+  it("leaves blog-index.json, and its modification time, alone when no entry changed", async () => {
+    const articles = [article(1, "2024-01-01T00:00:00.000Z", { id: "file-a", digest: "a1" }), article(2, "2024-02-01T00:00:00.000Z")];
+    const write = async (list: ReturnType<typeof article>[]) => {
+      const build = site(list);
+      await writeSearchIndex({ graphql: build.graphql, getNodesByType: build.getNodesByType, getNode: build.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    };
+    const file = path.join(dir, "public", "blog-index.json");
+    await write(articles);
+    const past = new Date("2020-01-01T00:00:00.000Z");
+    await utimes(file, past, past);
+    await write(articles);
+    expect((await stat(file)).mtimeMs).toBe(past.getTime());
+
+    await write([articles[0]!, { ...articles[1]!, title: "Article 2, retitled" }]);
+    expect((await stat(file)).mtimeMs).not.toBe(past.getTime());
+    expect((await index()).map((entry) => entry.slug)).toEqual(["article-2", "article-1"]);
   });
 });
