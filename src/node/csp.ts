@@ -2,99 +2,47 @@ import { createHash } from "node:crypto";
 import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
-import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { pagePolicy } from "../lib/csp";
+import { scanPage, splice, type Edit, type PageScan } from "./page-scan";
 import { publicDir } from "./site-paths";
 
-// Gives every built page its own Content-Security-Policy meta tag. The page is read with a real HTML
-// parser (parse5 follows the same tokenizer rules as browsers, so a script ends exactly where the
-// browser ends it), but it is never re-serialized: the tag is spliced into the original text at the
-// parser's source offsets, so everything else in the file stays byte for byte as Gatsby wrote it.
+// Gives every built page its own Content-Security-Policy meta tag, listing the hashes of the page's
+// inline scripts. The page is read once with a real HTML parser (page-scan.ts) and the tag is
+// spliced into the original text, so everything else stays as Gatsby wrote it.
 
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
-
-/** A range of the original HTML to replace with `text` (an insertion when start === end). */
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
-
-/** What the policy needs to know of one page. */
-interface PageScan {
-  /** The text of every inline script, as the browser will hash it. */
-  inlineScripts: string[];
-  /** Source ranges of the Content-Security-Policy meta tags already in the page. */
-  policyMetas: { start: number; end: number }[];
-  /** Where the content of <head> starts in the source; undefined when the page has no <head> tag. */
-  headContentStart: number | undefined;
-}
-
-const isElement = (node: Node): node is Element => "tagName" in node;
-const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
-
-function* elements(node: Node): Generator<Element> {
-  if (isElement(node)) yield node;
-  const children = "childNodes" in node ? node.childNodes : [];
-  for (const child of children) yield* elements(child);
-  // A <template>'s children live in its content fragment; a script cloned out of it runs.
-  if (isElement(node) && node.tagName === "template" && "content" in node) yield* elements(node.content as Node);
-}
-
-/**
- * The child text content of a script element: the string a browser hashes to check it against
- * the policy (after the parser's newline normalization, which the source slice would not have).
- */
-const scriptText = (script: Element): string =>
-  script.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
-
-function scan(html: string): PageScan {
-  const document = parse(html, { sourceCodeLocationInfo: true });
-  const found: PageScan = { inlineScripts: [], policyMetas: [], headContentStart: undefined };
-  for (const element of elements(document)) {
-    const location = element.sourceCodeLocation;
-    if (element.tagName === "script" && attribute(element, "src") === undefined) {
-      found.inlineScripts.push(scriptText(element));
-    } else if (element.tagName === "meta" && attribute(element, "http-equiv")?.trim().toLowerCase() === "content-security-policy" && location) {
-      found.policyMetas.push({ start: location.startOffset, end: location.endOffset });
-    } else if (element.tagName === "head" && found.headContentStart === undefined && location?.startTag) {
-      found.headContentStart = location.startTag.endOffset;
-    }
-  }
-  return found;
-}
-
-/** Applies non-overlapping edits to the original string; at one offset, insertions go first. */
-function splice(html: string, edits: Edit[]): string {
-  const ordered = [...edits].sort((a, b) => a.start - b.start || a.end - a.start - (b.end - b.start));
-  let result = "";
-  let cursor = 0;
-  for (const edit of ordered) {
-    result += html.slice(cursor, edit.start) + edit.text;
-    cursor = Math.max(cursor, edit.end);
-  }
-  return result + html.slice(cursor);
-}
+/** The text of every inline script of a scanned page (any type; those with a src attribute are left out). */
+const inlineScriptsOf = (page: PageScan): string[] => page.scripts.filter((script) => script.src === undefined).map((script) => script.text);
 
 const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
-const hashesOf = (page: PageScan): string[] => [...new Set(page.inlineScripts.map(sha256))].sort();
+/** The SHA-256 source expressions of the given script texts, deduplicated and sorted. */
+export const scriptHashes = (texts: string[]): string[] => [...new Set(texts.map(sha256))].sort();
 
 const escapeAttribute = (value: string): string => value.replace(/&/g, "&amp;").replace(/"/g, "&quot;");
 
-function placePolicy(html: string, page: PageScan, policy: string): string {
-  if (page.headContentStart === undefined) return html;
+/**
+ * The edits that make `policy` the first element of the page's <head> and remove any policy meta
+ * already there; undefined for a page without a <head> tag, which gets no policy.
+ */
+export function policyEdits(page: PageScan, policy: string): Edit[] | undefined {
+  if (page.headContentStart === undefined) return undefined;
   const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeAttribute(policy)}"/>`;
-  return splice(html, [{ start: page.headContentStart, end: page.headContentStart, text: meta }, ...page.policyMetas.map((range) => ({ ...range, text: "" }))]);
+  return [{ start: page.headContentStart, end: page.headContentStart, text: meta }, ...page.policyMetas.map((range) => ({ ...range, text: "" }))];
 }
+
+/**
+ * The policy of a scanned page: the hashes of its inline scripts and of `added` (inline scripts
+ * another edit of the same pass puts in).
+ */
+export const policyOfPage = (page: PageScan, emulatorHost: string | undefined, added: string[] = []): string =>
+  pagePolicy(scriptHashes([...inlineScriptsOf(page), ...added]), emulatorHost);
 
 /**
  * The SHA-256 source expression of every inline <script> in a page (any type; those with a src
  * attribute are left out), deduplicated and sorted.
  */
 export function inlineScriptHashes(html: string): string[] {
-  return hashesOf(scan(html));
+  return scriptHashes(inlineScriptsOf(scanPage(html)));
 }
 
 /**
@@ -104,26 +52,41 @@ export function inlineScriptHashes(html: string): string[] {
  * without a <head> tag is returned unchanged.
  */
 export function withPolicyMeta(html: string, policy: string): string {
-  return placePolicy(html, scan(html), policy);
+  const edits = policyEdits(scanPage(html), policy);
+  return edits ? splice(html, edits) : html;
+}
+
+/** What finishing one page gave: its new text, and whether it got a policy (false without <head>). */
+export interface FinishedPage {
+  html: string;
+  placed: boolean;
 }
 
 /** The page with its own policy (the hashes of its inline scripts) in <head>; one parse. */
-export function withPagePolicy(html: string, emulatorHost?: string): { html: string; placed: boolean } {
-  const page = scan(html);
-  return { html: placePolicy(html, page, pagePolicy(hashesOf(page), emulatorHost)), placed: page.headContentStart !== undefined };
+export function withPagePolicy(html: string, emulatorHost?: string): FinishedPage {
+  const page = scanPage(html);
+  const edits = policyEdits(page, policyOfPage(page, emulatorHost));
+  return { html: edits ? splice(html, edits) : html, placed: edits !== undefined };
 }
 
 /** The Firestore emulator a build was pointed at, which the pages' policy must let them reach. */
 export const emulatorHostFromEnv = (env: NodeJS.ProcessEnv = process.env): string | undefined =>
   env.GATSBY_FIRESTORE_EMULATOR_HOST || env.FIRESTORE_EMULATOR_HOST || undefined;
 
+/** How a page is finished: by default, given its policy alone. */
+export type PageFinisher = (html: string) => FinishedPage | Promise<FinishedPage>;
+
 /**
- * Writes the page's policy into one HTML file, rewriting it only when that changes it. Returns
- * false for a page without a <head> tag, which gets no policy.
+ * Writes the page's policy (or whatever `finish` makes of it) into one HTML file, rewriting it only
+ * when that changes it. Returns false for a page without a <head> tag, which gets no policy.
  */
-export async function applyPolicyToFile(file: string, emulatorHost: string | undefined = emulatorHostFromEnv()): Promise<boolean> {
+export async function applyPolicyToFile(
+  file: string,
+  emulatorHost: string | undefined = emulatorHostFromEnv(),
+  finish: PageFinisher = (html) => withPagePolicy(html, emulatorHost),
+): Promise<boolean> {
   const before = await readFile(file, "utf8");
-  const after = withPagePolicy(before, emulatorHost);
+  const after = await finish(before);
   if (after.html !== before) await writeFile(file, after.html);
   return after.placed;
 }
@@ -191,13 +154,18 @@ export async function htmlFilesUnder(dir: string): Promise<string[]> {
 }
 
 /** Applies the policy to the given files, a few at a time; returns the files that have no <head>. */
-export async function applyPolicyToFiles(files: string[], emulatorHost: string | undefined = emulatorHostFromEnv(), concurrency = 8): Promise<string[]> {
+export async function applyPolicyToFiles(
+  files: string[],
+  emulatorHost: string | undefined = emulatorHostFromEnv(),
+  concurrency = 8,
+  finish?: PageFinisher,
+): Promise<string[]> {
   const withoutHead: string[] = [];
   let next = 0;
   const worker = async (): Promise<void> => {
     while (next < files.length) {
       const file = files[next++]!;
-      if (!(await applyPolicyToFile(file, emulatorHost))) withoutHead.push(file);
+      if (!(await applyPolicyToFile(file, emulatorHost, finish))) withoutHead.push(file);
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, files.length) }, worker));
@@ -275,12 +243,13 @@ export async function pagesThisBuildProduced({ store, cache }: Pick<PolicyArgs, 
  * onPostBuild: every page this build produced gets its own Content-Security-Policy. Gatsby re-renders
  * only the pages whose data or code changed; the others are neither read nor written, so they keep
  * their bytes and modification times and a CDN sees them unchanged. `pages` is what
- * pagesThisBuildProduced found, when a step before this one needed to know it too.
+ * pagesThisBuildProduced found, when a step before this one needed to know it too; `finish` makes
+ * each page's new text when more than the policy is done in the same pass (finish-pages.ts).
  */
-export async function writePagePolicies(args: PolicyArgs, pages?: BuiltPages): Promise<void> {
+export async function writePagePolicies(args: PolicyArgs, pages?: BuiltPages, finish?: PageFinisher): Promise<void> {
   const { reporter, cache } = args;
   const { dir, files, changed: stamp, previous, policy, emulatorHost } = pages ?? (await pagesThisBuildProduced(args));
-  const withoutHead = new Set(await applyPolicyToFiles(stamp, emulatorHost));
+  const withoutHead = new Set(await applyPolicyToFiles(stamp, emulatorHost, 8, finish));
   for (const file of withoutHead) reporter.warn(`${file} has no <head> tag, so it got no Content-Security-Policy`);
 
   // A page without <head> stays out of the record, so it is looked at (and reported) again next time.

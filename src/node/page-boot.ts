@@ -1,9 +1,9 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
-import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { htmlFilesUnder } from "./csp";
 import { WEB_FONT_FAMILY } from "./fonts";
+import { scanPage, splice, type Edit, type PageScan } from "./page-scan";
 import { publicDir } from "./site-paths";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
@@ -25,17 +25,6 @@ import { publicDir } from "./site-paths";
 // every page (on / 1.66 s with them, 1.14 s without). The price is that scripts start after the load
 // event; every page works without them (links, the menu, the article text), so only the search,
 // the newsletter form and the live list wait a little longer.
-
-type Node = DefaultTreeAdapterMap["node"];
-type Element = DefaultTreeAdapterMap["element"];
-
-const isElement = (node: Node): node is Element => "tagName" in node;
-const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
-
-function* elements(node: Node): Generator<Element> {
-  if (isElement(node)) yield node;
-  for (const child of "childNodes" in node ? node.childNodes : []) yield* elements(child);
-}
 
 /** The page path Gatsby writes into each page (`window.pagePath="/blog"`), if any. */
 export function pagePathIn(text: string): string | undefined {
@@ -74,37 +63,41 @@ export function bootScript(scripts: string[]): string {
   );
 }
 
+/** The edits that put the boot script in, and the script's text (which the page's policy must hash). */
+export interface BootEdits {
+  edits: Edit[];
+  script: string;
+}
+
 /**
- * The page with Gatsby's `<script src async>` tags replaced by the inline boot script, at the place of
- * the first one, naming their scripts and then the page's own chunks. A page without such tags, or
- * already rewritten, comes back unchanged.
+ * Replaces Gatsby's `<script src async>` tags of a scanned page by the inline boot script, at the
+ * place of the first one, naming their scripts and then the page's own chunks. Undefined for a page
+ * without such tags, or already rewritten.
+ */
+export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => string[]): BootEdits | undefined {
+  if (page.scripts.some((script) => script.id === BOOT_SCRIPT_ID)) return undefined;
+  const tags = page.scripts.flatMap(({ src, async, type, location, inTemplate }) =>
+    src !== undefined && async && type === undefined && location && !inTemplate ? [{ ...location, src }] : [],
+  );
+  const first = tags[0];
+  if (!first) return undefined;
+  const loader = page.scripts.find((script) => script.id === "gatsby-script-loader");
+  const pagePath = loader && pagePathIn(loader.text);
+  const scripts = [...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))])];
+  const script = bootScript(scripts);
+  // The policy hashes this text as written: it must read back from the page exactly as it is.
+  if (/<\/script|<!--|[\r\0]/i.test(script)) throw new Error(`a script name would change how the page's boot script parses: ${JSON.stringify(scripts)}`);
+  const edits = tags.map((tag, index) => ({ start: tag.start, end: tag.end, text: index === 0 ? `<script id="${BOOT_SCRIPT_ID}">${script}</script>` : "" }));
+  return { edits, script };
+}
+
+/**
+ * The page with Gatsby's `<script src async>` tags replaced by the inline boot script (bootEdits). A
+ * page without such tags, or already rewritten, comes back unchanged.
  */
 export function rewritePageScripts(html: string, pageChunks: (pagePath: string) => string[]): string {
-  const document = parse(html, { sourceCodeLocationInfo: true });
-  const tags: { start: number; end: number; src: string }[] = [];
-  let pagePath: string | undefined;
-  for (const element of elements(document)) {
-    if (element.tagName !== "script") continue;
-    if (attribute(element, "id") === BOOT_SCRIPT_ID) return html;
-    const src = attribute(element, "src");
-    const location = element.sourceCodeLocation;
-    if (src !== undefined && attribute(element, "async") !== undefined && attribute(element, "type") === undefined && location) {
-      tags.push({ start: location.startOffset, end: location.endOffset, src });
-    } else if (attribute(element, "id") === "gatsby-script-loader") {
-      pagePath = pagePathIn(element.childNodes.map((child) => ("value" in child ? child.value : "")).join(""));
-    }
-  }
-  const first = tags[0];
-  if (!first) return html;
-  const scripts = [...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))])];
-  const replacement = `<script id="${BOOT_SCRIPT_ID}">${bootScript(scripts)}</script>`;
-  let result = "";
-  let cursor = 0;
-  for (const [index, tag] of tags.entries()) {
-    result += html.slice(cursor, tag.start) + (index === 0 ? replacement : "");
-    cursor = tag.end;
-  }
-  return result + html.slice(cursor);
+  const boot = bootEdits(scanPage(html), pageChunks);
+  return boot ? splice(html, boot.edits) : html;
 }
 
 /** The scripts a rewritten page's boot script will insert (the array it is called with), if it has one. */
@@ -134,31 +127,49 @@ export function chunkGroupScripts(stats: WebpackStats, chunkName: string): strin
 }
 
 /**
- * onPostBuild, before the Content-Security-Policy step: every page in `files` (by default every page
- * of the build) boots once it has loaded. A page already rewritten is left as it is.
+ * The page chunks of each page path, from the build's webpack stats and the page's data (its
+ * component's chunk name), each page's data read once. `prepare` reads what a page needs before
+ * `pageChunks`, which is synchronous, is asked about it.
+ */
+export async function pageChunkReader(dir: string): Promise<{ prepare(html: string): Promise<void>; pageChunks(pagePath: string): string[] }> {
+  const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const chunkNames = new Map<string, string | undefined>();
+  return {
+    async prepare(html) {
+      const pagePath = pagePathIn(html);
+      if (pagePath === undefined || chunkNames.has(pagePath)) return;
+      const data = await readFile(pageDataFile(dir, pagePath), "utf8").catch(() => undefined);
+      chunkNames.set(pagePath, data ? (JSON.parse(data) as { componentChunkName?: string }).componentChunkName : undefined);
+    },
+    pageChunks(pagePath) {
+      const chunkName = chunkNames.get(pagePath);
+      return chunkName ? chunkGroupScripts(stats, chunkName) : [];
+    },
+  };
+}
+
+/** The line the build prints about the boot step. */
+export const bootReport = (rewritten: number, files: number, thisBuild: boolean): string =>
+  `Scripts and the web font load once the page has loaded, on ${rewritten} of ${files} pages${thisBuild ? " this build produced" : ""}`;
+
+/**
+ * Every page in `files` (by default every page of the build) boots once it has loaded. A page
+ * already rewritten is left as it is. A build does this in the same pass as the policy
+ * (finish-pages.ts); this is the step on its own.
  */
 export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store" | "reporter">, only?: string[]): Promise<void> {
   const dir = publicDir(store);
-  const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
-  const chunkNames = new Map<string, string | undefined>();
-  const pageChunks = (pagePath: string): string[] => {
-    const chunkName = chunkNames.get(pagePath);
-    return chunkName ? chunkGroupScripts(stats, chunkName) : [];
-  };
+  const chunks = await pageChunkReader(dir);
   const files = only ?? (await htmlFilesUnder(dir));
   let rewritten = 0;
   for (const file of files) {
     const html = await readFile(file, "utf8");
-    const pagePath = pagePathIn(html);
-    if (pagePath !== undefined && !chunkNames.has(pagePath)) {
-      const data = await readFile(pageDataFile(dir, pagePath), "utf8").catch(() => undefined);
-      chunkNames.set(pagePath, data ? (JSON.parse(data) as { componentChunkName?: string }).componentChunkName : undefined);
-    }
-    const after = rewritePageScripts(html, pageChunks);
+    await chunks.prepare(html);
+    const after = rewritePageScripts(html, chunks.pageChunks);
     if (after !== html) {
       await writeFile(file, after);
       rewritten += 1;
     }
   }
-  reporter.info(`Scripts and the web font load once the page has loaded, on ${rewritten} of ${files.length} pages${only ? " this build produced" : ""}`);
+  reporter.info(bootReport(rewritten, files.length, only !== undefined));
 }
