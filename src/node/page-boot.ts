@@ -86,7 +86,8 @@ export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => stri
   const scripts = [...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))])];
   const script = bootScript(scripts);
   // The policy hashes this text as written: it must read back from the page exactly as it is.
-  if (/<\/script|<!--|[\r\0]/i.test(script)) throw new Error(`a script name would change how the page's boot script parses: ${JSON.stringify(scripts)}`);
+  // JSON escapes control characters, not these, which would end the script or change its parsing.
+  if (/<\/script|<!--/i.test(script)) throw new Error(`a script name would change how the page's boot script parses: ${JSON.stringify(scripts)}`);
   const edits = tags.map((tag, index) => ({ start: tag.start, end: tag.end, text: index === 0 ? `<script id="${BOOT_SCRIPT_ID}">${script}</script>` : "" }));
   return { edits, script };
 }

@@ -53,6 +53,11 @@ describe("rewritePageScripts", () => {
     expect(withoutBoot).toBe(page("/blog").replace(/<script src="[^"]+" async><\/script>/g, ""));
   });
 
+  it("refuses a script name that would end the boot script early, since the policy hashes it as written", () => {
+    expect(() => rewritePageScripts(page("/blog"), () => ["/a.js</script><script>alert(1)//"])).toThrow(/parses/);
+    expect(() => rewritePageScripts(page("/blog"), () => ["/a.js<!--"])).toThrow(/parses/);
+  });
+
   it("leaves a page already rewritten, or one without Gatsby's scripts, unchanged", () => {
     expect(rewritePageScripts(rewritten, () => ["/x.js"])).toBe(rewritten);
     const plain = "<!DOCTYPE html><html><head></head><body><p>plain</p></body></html>";
