@@ -212,4 +212,17 @@ describe("warm builds read only what changed", () => {
       .filter((file) => file.endsWith(".html") && !file.startsWith("_gatsby") && !file.startsWith("page-data")).length;
     expect(last.output).toContain(`Scripts and the web font load once the page has loaded, on ${pages} of ${pages} pages this build produced`);
   }, BUILD_TIMEOUT);
+
+  test("the compile step that saw that change lists the sources, not the built site or the downloaded covers", () => {
+    // Parcel compiles gatsby-node.ts at the start of each build and lists the project's files to
+    // see what changed (scripts/parcel-watch-ignore.cjs); its latest list is kept in its cache.
+    const cache = path.join(workspace!, ".cache", ".parcel-cache");
+    const lists = readdirSync(cache).filter((name) => name.endsWith(".txt"));
+    expect(lists.length).toBeGreaterThan(0);
+    const listed = lists.map((name) => readFileSync(path.join(cache, name), "utf8")).join("\n");
+    const under = (folder: string) => listed.includes(`${path.join(workspace!, folder)}${path.sep}`);
+    expect(under("src/node")).toBe(true);
+    expect(existsSync(path.join(workspace!, ".cache", "caches"))).toBe(true);
+    expect({ public: under("public"), covers: under(".cache/caches"), datastore: under(".cache/data") }).toEqual({ public: false, covers: false, datastore: false });
+  });
 });
