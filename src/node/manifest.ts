@@ -119,7 +119,7 @@ const ICON_FILES: { file: string; size: number; maskable: boolean }[] = [
 ];
 
 /** What the icons are made of: the mark, the files and sizes, and the sharp and drawing code that render them. */
-async function iconsDigest(mark: string): Promise<string> {
+function iconsDigest(mark: string): string {
   const drawing = `${renderIcon.toString()}\n${maskableSvg.toString()}\n${MASKABLE_SCALE}\n${sharp.versions.vips}`;
   return createHash("sha256").update(JSON.stringify([mark, ICON_FILES, drawing])).digest("hex");
 }
@@ -154,19 +154,20 @@ export async function writeManifest({
   const root = siteDir(store);
   const publicRoot = path.join(root, "public");
   const mark = await readFile(path.join(root, MARK_SVG), "utf8");
-  const digest = await iconsDigest(mark);
+  const maskable = maskableSvg(mark);
+  const digest = iconsDigest(mark);
   const previous = (await cache.get(ICONS_RECORD_KEY)) as IconsRecord | undefined;
   const record: IconsRecord = { digest, sizes: {} };
   let drawn = 0;
   await mkdir(path.join(publicRoot, "icons"), { recursive: true });
-  for (const { file, size, maskable } of ICON_FILES) {
+  for (const { file, size, maskable: fullBleed } of ICON_FILES) {
     const target = path.join(publicRoot, file);
     const present = await sizeOf(target);
     if (previous?.digest === digest && present !== undefined && previous.sizes[file] === present) {
       record.sizes[file] = present;
       continue;
     }
-    const png = await renderIcon(maskable ? maskableSvg(mark) : mark, size);
+    const png = await renderIcon(fullBleed ? maskable : mark, size);
     await writeFile(target, png);
     record.sizes[file] = png.length;
     drawn += 1;
