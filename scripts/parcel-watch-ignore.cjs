@@ -70,4 +70,4 @@ if (require.main === module) {
   console.log(`parcel-watch-ignore: ${messages[status]}`);
 }
 
-module.exports = { LEFT_OUT, MARK, ORIGINAL, patchRequestTracker, patchInstalledParcel };
+module.exports = { ORIGINAL, patchRequestTracker, patchInstalledParcel };
