@@ -1,17 +1,31 @@
 // The shape of an article body after build-time sanitizing (article-body.ts), and what rendering
 // needs of it. Kept apart from article-body.ts so pages that only render never bundle the sanitizer.
 
-/** A list item with its nested items (Editor.js List 1.x strings or 2.x objects). */
+/** A list item with its nested items (Editor.js List 1.x strings, 2.x objects, nested-list, checklist). */
 export interface SafeListItem {
   html: string;
+  /** Checklists only: whether the item is ticked. */
+  checked?: boolean;
   items: SafeListItem[];
 }
+
+/** How an ordered list counts: the counter types Editor.js List 2.x offers. */
+export type CounterType = "numeric" | "lower-roman" | "upper-roman" | "lower-alpha" | "upper-alpha";
+
+/** The HTML `type` of an ordered list for each counter type, so numbering needs no style attribute. */
+export const OL_TYPE: Record<CounterType, "1" | "i" | "I" | "a" | "A"> = {
+  numeric: "1",
+  "lower-roman": "i",
+  "upper-roman": "I",
+  "lower-alpha": "a",
+  "upper-alpha": "A",
+};
 
 /** An Editor.js block after checking and sanitizing: every string of HTML in it is safe to render. */
 export type SafeBlock =
   | { type: "paragraph"; html: string }
   | { type: "header"; html: string; level: 1 | 2 | 3 | 4 | 5 | 6 }
-  | { type: "list"; ordered: boolean; items: SafeListItem[] }
+  | { type: "list"; style: "ordered" | "unordered" | "checklist"; start: number; counterType: CounterType; items: SafeListItem[] }
   | { type: "quote"; html: string; caption: string; alignment: "left" | "center" }
   | { type: "delimiter" }
   | { type: "image"; url: string; caption: string; alt: string; withBorder: boolean; stretched: boolean; withBackground: boolean }
@@ -20,11 +34,16 @@ export type SafeBlock =
   | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
   | { type: "link"; href: string; caption: string };
 
+/** An editor heading's rank below the article's highest one: 0 for the highest, up to 5. */
+export function headingRank(level: number, blocks: SafeBlock[]): number {
+  const top = Math.min(...blocks.flatMap((block) => (block.type === "header" ? [block.level] : [level])));
+  return Math.min(5, Math.max(0, level - top));
+}
+
 /**
  * The HTML heading level of an editor heading: the article's highest editor level becomes h2
  * (under the page's one h1) and the rest keep their distance from it, capped at h6.
  */
 export function headingTag(level: number, blocks: SafeBlock[]): "h2" | "h3" | "h4" | "h5" | "h6" {
-  const top = Math.min(...blocks.flatMap((block) => (block.type === "header" ? [block.level] : [level])));
-  return `h${Math.min(6, Math.max(2, level - top + 2))}` as "h2" | "h3" | "h4" | "h5" | "h6";
+  return `h${Math.min(6, headingRank(level, blocks) + 2)}` as "h2" | "h3" | "h4" | "h5" | "h6";
 }

@@ -1,6 +1,7 @@
+import { decodeHTMLAttribute } from "entities";
 import { plainText, sanitizeInline } from "./sanitize";
 import { checkedUrl, IMAGE_URL } from "./safe-url";
-import type { SafeBlock, SafeListItem } from "./article-blocks";
+import { OL_TYPE, type CounterType, type SafeBlock, type SafeListItem } from "./article-blocks";
 
 export type { SafeBlock, SafeListItem } from "./article-blocks";
 export { headingTag } from "./article-blocks";
@@ -21,11 +22,20 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
+ * A URL field as the editor meant it. Editor.js tools read URLs back out of the page's HTML, so one
+ * saved through a contenteditable or an attribute arrives entity-encoded (`?w=1200&amp;q=80`); it is
+ * decoded once, as the browser decodes an attribute value, before it is judged or written.
+ */
+export function editorUrl(value: unknown): unknown {
+  return typeof value === "string" ? decodeHTMLAttribute(value) : value;
+}
+
+/**
  * An image or embed source as the browser will load it: an http(s) URL, or a path that stays on
  * this site; never javascript:, data:, protocol-relative or backslash forms (src/lib/safe-url.ts).
  */
 export function safeUrl(value: unknown): string | null {
-  return checkedUrl(value, IMAGE_URL);
+  return checkedUrl(editorUrl(value), IMAGE_URL);
 }
 
 /** Embeds the site allows, each built only from an id parsed out of the source URL. */
@@ -62,18 +72,78 @@ export function embedFor(source: string): { service: string; embedUrl: string } 
   return null;
 }
 
+export type SafeBlockResult = { block: SafeBlock; warnings?: string[] } | { skipped: string };
+
+const COUNTER_TYPES = Object.keys(OL_TYPE) as CounterType[];
+
+/** The farthest an ordered list's first number may be from zero; beyond it the list starts at 1. */
+const MAX_LIST_START = 1_000_000;
+
+/**
+ * One list item in any of the shapes the list tools save: a List 1.x string, a List 2.x or
+ * nested-list object (`content`, `meta.checked`, nested `items`), or a checklist tool item (`text`,
+ * `checked`). `checklist` says whether the checked state is kept.
+ */
+function listItem(item: unknown, checklist: boolean, nested: () => SafeListItem[]): SafeListItem {
+  if (!isRecord(item)) return { html: sanitizeInline(item), items: [] };
+  const html = sanitizeInline(typeof item.content === "string" ? item.content : item.text);
+  const items = nested();
+  if (!checklist) return { html, items };
+  const checked = isRecord(item.meta) ? item.meta.checked === true : item.checked === true;
+  return { html, checked, items };
+}
+
 /** List items down to MAX_LIST_DEPTH levels; `cut` is told when deeper items are left out. */
-function listItems(items: unknown, depth: number, cut: () => void): SafeListItem[] {
+function listItems(items: unknown, depth: number, checklist: boolean, cut: () => void): SafeListItem[] {
   if (!Array.isArray(items) || items.length === 0) return [];
   if (depth > MAX_LIST_DEPTH) {
     cut();
     return [];
   }
   return items.map((item: unknown) =>
-    isRecord(item)
-      ? { html: sanitizeInline(item.content), items: listItems(item.items, depth + 1, cut) }
-      : { html: sanitizeInline(item), items: [] },
+    listItem(item, checklist, () => (isRecord(item) ? listItems(item.items, depth + 1, checklist, cut) : [])),
   );
+}
+
+/**
+ * A list block from List 1.x or 2.x, nested-list or the checklist tool: its style, where an ordered
+ * list starts and how it counts (List 2.x `meta.start` and `meta.counterType`), and its items.
+ */
+function listBlock(data: Record<string, unknown>, style: "ordered" | "unordered" | "checklist"): SafeBlockResult {
+  const meta = isRecord(data.meta) ? data.meta : {};
+  let cut = false;
+  const items = listItems(data.items, 1, style === "checklist", () => (cut = true));
+  const start = Number(meta.start);
+  const block: SafeBlock = {
+    type: "list",
+    style,
+    start: Number.isInteger(start) && Math.abs(start) <= MAX_LIST_START ? start : 1,
+    counterType: COUNTER_TYPES.find((type) => type === meta.counterType) ?? "numeric",
+    items,
+  };
+  return cut ? { block, warnings: [`items nested deeper than ${MAX_LIST_DEPTH} levels were left out`] } : { block };
+}
+
+/** The style a list block asks for; anything unknown is a bulleted list. */
+function listStyle(value: unknown): "ordered" | "unordered" | "checklist" {
+  return value === "ordered" || value === "checklist" ? value : "unordered";
+}
+
+/** An image block, from the image tool (`file.url`) or simple-image (`url`), with its options. */
+function imageBlock(data: Record<string, unknown>): SafeBlockResult {
+  const url = safeUrl(isRecord(data.file) ? data.file.url : data.url);
+  if (!url) return { skipped: "image without an http(s) URL" };
+  return {
+    block: {
+      type: "image",
+      url,
+      caption: sanitizeInline(data.caption),
+      alt: plainText(data.caption),
+      withBorder: data.withBorder === true,
+      stretched: data.stretched === true,
+      withBackground: data.withBackground === true,
+    },
+  };
 }
 
 /** The rows of a table block: Editor.js writes arrays, Firestore (no nested arrays) `{cells: [...]}`. */
@@ -84,8 +154,6 @@ function tableRows(content: unknown): unknown[][] {
     return Array.isArray(cells) ? cells : [];
   });
 }
-
-export type SafeBlockResult = { block: SafeBlock; warnings?: string[] } | { skipped: string };
 
 /**
  * Checks and sanitizes one block: the safe block (with a warning for anything left out of it, such
@@ -102,33 +170,22 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
         block: { type: "header", html: sanitizeInline(data.text), level: ([1, 2, 3, 4, 5, 6].includes(level) ? level : 2) as 1 | 2 | 3 | 4 | 5 | 6 },
       };
     }
-    case "list": {
-      let cut = false;
-      const items = listItems(data.items, 1, () => (cut = true));
-      const block: SafeBlock = { type: "list", ordered: data.style === "ordered", items };
-      return cut ? { block, warnings: [`items nested deeper than ${MAX_LIST_DEPTH} levels were left out`] } : { block };
-    }
+    // The names the official tools' own documentation gives them: nested-list and simple-image are
+    // often set up under "list" and "image", which their data shapes tell apart.
+    case "list":
+    case "nestedList":
+      return listBlock(data, listStyle(data.style));
+    case "checklist":
+      return listBlock(data, "checklist");
     case "quote":
       return {
         block: { type: "quote", html: sanitizeInline(data.text), caption: sanitizeInline(data.caption), alignment: data.alignment === "center" ? "center" : "left" },
       };
     case "delimiter":
       return { block: { type: "delimiter" } };
-    case "image": {
-      const url = safeUrl(isRecord(data.file) ? data.file.url : data.url);
-      if (!url) return { skipped: "image without an http(s) URL" };
-      return {
-        block: {
-          type: "image",
-          url,
-          caption: sanitizeInline(data.caption),
-          alt: plainText(data.caption),
-          withBorder: data.withBorder === true,
-          stretched: data.stretched === true,
-          withBackground: data.withBackground === true,
-        },
-      };
-    }
+    case "image":
+    case "simpleImage":
+      return imageBlock(data);
     case "table": {
       const rows = tableRows(data.content);
       const widest = rows.reduce((most, row) => Math.max(most, row.length), 0);

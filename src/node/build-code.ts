@@ -11,7 +11,15 @@ import type { GatsbyNode, Store } from "gatsby";
 import { siteDir } from "./site-paths";
 
 /** The project's code that the build runs outside webpack's bundles, relative to the site. */
-export const BUILD_CODE = ["gatsby-node.ts", "gatsby-config.ts", path.join("src", "node"), path.join("src", "lib"), "plugins"];
+// The article-body blocks are among it: the feed renders bodies with them.
+export const BUILD_CODE = [
+  "gatsby-node.ts",
+  "gatsby-config.ts",
+  path.join("src", "node"),
+  path.join("src", "lib"),
+  path.join("src", "components", "article-body"),
+  "plugins",
+];
 
 /** Where Gatsby keeps the site's own plugin status, and the key of the fingerprint in it. */
 const SITE_PLUGIN = "default-site-plugin";

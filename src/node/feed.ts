@@ -1,13 +1,17 @@
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
-import { headingTag, type SafeBlock, type SafeListItem } from "../lib/article-blocks";
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import type { SafeBlock } from "../lib/article-blocks";
+import { ArticleBlocks } from "../components/article-body/ArticleBlocks";
+import { FeedModeContext } from "../components/article-body/body-classes";
 import { articlePath } from "../lib/slug";
 import { blogPostsNewestFirst } from "./blog-post-nodes";
 import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
 
 // The blog as an RSS 2.0 feed at /rss.xml: every published article, newest first, with its
 // summary, categories and full body. The body is the HTML the build already sanitized
-// (src/lib/article-body.ts); this module only writes it out, with site paths made absolute.
+// (src/lib/article-body.ts), rendered by the pages' own block renderer, with site paths made absolute.
 
 /** Where the feed is served; the page head links it (src/components/layout/Seo.tsx). */
 export const FEED_PATH = "/rss.xml";
@@ -41,54 +45,16 @@ export function cdata(html: string): string {
   return `<![CDATA[${html.replace(NOT_XML, "").replace(/]]>/g, "]]]]><![CDATA[>")}]]>`;
 }
 
-/** Text (code, alt text) as escaped HTML. */
-const htmlText = (value: string): string => value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** Site paths in href and src made absolute: a feed reader shows the body away from the site. */
 export function absoluteUrls(html: string, siteUrl: string): string {
   return html.replace(/\b(href|src)="\/(?![/\\])/g, `$1="${siteUrl}/`);
 }
 
-function listHtml(items: SafeListItem[], ordered: boolean): string {
-  const tag = ordered ? "ol" : "ul";
-  return `<${tag}>${items.map((item) => `<li>${item.html}${item.items.length > 0 ? listHtml(item.items, ordered) : ""}</li>`).join("")}</${tag}>`;
-}
-
-/** One block as HTML; its HTML strings are already sanitized, its plain strings are escaped here. */
-function blockHtml(block: SafeBlock, blocks: SafeBlock[]): string {
-  switch (block.type) {
-    case "paragraph":
-      return `<p>${block.html}</p>`;
-    case "header": {
-      const tag = headingTag(block.level, blocks);
-      return `<${tag}>${block.html}</${tag}>`;
-    }
-    case "list":
-      return listHtml(block.items, block.ordered);
-    case "quote":
-      return `<blockquote><p>${block.html}</p>${block.caption ? `<p>— ${block.caption}</p>` : ""}</blockquote>`;
-    case "delimiter":
-      return "<hr>";
-    case "image":
-      return `<figure><img src="${htmlText(block.url)}" alt="${htmlText(block.alt)}">${block.caption ? `<figcaption>${block.caption}</figcaption>` : ""}</figure>`;
-    case "table": {
-      const [first, ...rest] = block.rows;
-      const head = block.withHeadings && first ? `<thead><tr>${first.map((cell) => `<th>${cell}</th>`).join("")}</tr></thead>` : "";
-      const body = (block.withHeadings ? rest : block.rows).map((row) => `<tr>${row.map((cell) => `<td>${cell}</td>`).join("")}</tr>`).join("");
-      return `<table>${head}<tbody>${body}</tbody></table>`;
-    }
-    case "code":
-      return `<pre><code>${htmlText(block.code)}</code></pre>`;
-    case "embed":
-      return `<p><a href="${htmlText(block.sourceUrl)}">${htmlText(`Open on ${block.service}`)}</a>${block.caption ? ` ${block.caption}` : ""}</p>`;
-    case "link":
-      return `<p><a href="${htmlText(block.href)}">${htmlText(block.href)}</a></p>`;
-  }
-}
-
 /** An article's whole body as HTML for a feed reader. */
 export function articleHtml(blocks: SafeBlock[], siteUrl: string): string {
-  return absoluteUrls(blocks.map((block) => blockHtml(block, blocks)).join("\n"), siteUrl);
+  // The site's own block renderer, with no classes and every embed as a link.
+  const body = createElement(FeedModeContext.Provider, { value: true }, createElement(ArticleBlocks, { blocks }));
+  return absoluteUrls(renderToStaticMarkup(body), siteUrl);
 }
 
 /** RFC 822 dates, as RSS 2.0 asks. */

@@ -20,7 +20,7 @@ const channel = { siteUrl: "https://kindred.example", title: "Kindred blog", des
 const body: SafeBlock[] = [
   { type: "header", html: "Before <em>the</em> date", level: 1 },
   { type: "paragraph", html: 'Read <a href="/blog/2">more</a> &amp; <a href="https://elsewhere.example/x">this</a>.' },
-  { type: "list", ordered: false, items: [{ html: "One", items: [{ html: "Nested", items: [] }] }] },
+  { type: "list", style: "unordered", start: 1, counterType: "numeric", items: [{ html: "One", items: [{ html: "Nested", items: [] }] }] },
   { type: "code", code: "if (a < b && c) { return ']]>'; }", highlighted: '<span class="hljs-keyword">if</span>' },
   { type: "image", url: "/blog-images/cover.webp", caption: "A <b>café</b>", alt: 'A "café"', withBorder: false, stretched: false, withBackground: false },
   { type: "table", withHeadings: true, rows: [["Situation", "What to do"], ["Late", "Text"]] },
@@ -62,8 +62,8 @@ describe("rssXml", () => {
 
     const html = first.getElementsByTagNameNS(CONTENT_NS, "encoded")[0]!.textContent!;
     expect(html).toBe(articleHtml(body, channel.siteUrl));
-    expect(html).toContain("<h2>Before <em>the</em> date</h2>");
-    expect(html).toContain("<pre><code>if (a &lt; b &amp;&amp; c) { return ']]&gt;'; }</code></pre>");
+    expect(html).toContain('<h2 data-editor-level="1">Before <em>the</em> date</h2>');
+    expect(html).toContain("<pre><code>if (a &lt; b &amp;&amp; c) { return &#x27;]]&gt;&#x27;; }</code></pre>");
   });
 
   it("keeps a body with ']]>' and characters XML forbids well-formed", () => {
@@ -87,13 +87,18 @@ describe("articleHtml", () => {
     const html = articleHtml(body, "https://kindred.example");
     expect(html).toContain('<a href="https://kindred.example/blog/2">more</a>');
     expect(html).toContain('<a href="https://elsewhere.example/x">this</a>');
-    expect(html).toContain('<img src="https://kindred.example/blog-images/cover.webp" alt="A &quot;café&quot;">');
+    expect(html).toContain('<img src="https://kindred.example/blog-images/cover.webp" alt="A &quot;café&quot;"');
     expect(html).toContain("<figcaption>A <b>café</b></figcaption>");
-    expect(html).toContain("<ul><li>One<ul><li>Nested</li></ul></li></ul>");
-    expect(html).toContain("<thead><tr><th>Situation</th><th>What to do</th></tr></thead><tbody><tr><td>Late</td><td>Text</td></tr></tbody>");
-    expect(html).toContain("<blockquote><p>Be kind</p><p>— Maya</p></blockquote>");
-    expect(html).toContain("<hr>");
-    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abc&amp;t=1">Open on YouTube</a> Watch');
+    expect(html).toContain("<ul><li><span>One</span><ul><li><span>Nested</span></li></ul></li></ul>");
+    expect(html).toContain('<thead><tr><th scope="col">Situation</th><th scope="col">What to do</th></tr></thead><tbody><tr><td>Late</td><td>Text</td></tr></tbody>');
+    expect(html).toContain("<blockquote>Be kind</blockquote><figcaption>Maya</figcaption>");
+    expect(html).toContain("<hr/>");
+    // An embed is a link in a feed reader, with its caption; nothing loads from the service.
+    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abc&amp;t=1" target="_blank" rel="noopener noreferrer nofollow">Open on YouTube</a><figcaption><span>Watch</span></figcaption>');
+    expect(html).not.toContain("<button");
+    expect(html).not.toContain("<iframe");
+    // The feed has no stylesheet of ours: no class of the site's.
+    expect(html).not.toMatch(/class="k/);
     // Feed readers get the code as text, not the site's highlighting spans.
     expect(html).not.toContain("hljs");
   });

@@ -1,16 +1,19 @@
 import * as React from "react";
 import type { SafeBlock } from "../../lib/article-blocks";
-import * as styles from "./article-body.module.css";
+import { FeedModeContext, useBodyClasses } from "./body-classes";
 
 /**
  * Code, highlighted at build time when its editor named the language: `highlighted` holds the code
  * escaped, in `<span class="hljs-…">` tokens and nothing else (src/node/highlight.ts). Otherwise,
- * as on the client-only article route, it is plain text that React escapes.
+ * as on the client-only article route and in the feed (whose readers lack our token colours), it is
+ * plain text that React escapes.
  */
 export function CodeBlock({ block }: { block: Extract<SafeBlock, { type: "code" }> }): JSX.Element {
+  const classes = useBodyClasses();
+  const highlighted = React.useContext(FeedModeContext) ? undefined : block.highlighted;
   return (
-    <pre className={styles.code}>
-      {block.highlighted ? <code className={styles.highlighted} dangerouslySetInnerHTML={{ __html: block.highlighted }} /> : <code>{block.code}</code>}
+    <pre className={classes.code}>
+      {highlighted ? <code className={classes.highlighted} dangerouslySetInnerHTML={{ __html: highlighted }} /> : <code>{block.code}</code>}
     </pre>
   );
 }

@@ -1,7 +1,7 @@
 import * as React from "react";
-import * as styles from "./article-body.module.css";
+import { useBodyClasses } from "./body-classes";
 
 /** A break between parts of the article. */
 export function DelimiterBlock(): JSX.Element {
-  return <hr className={styles.delimiter} />;
+  return <hr className={useBodyClasses().delimiter} />;
 }

@@ -1,28 +1,49 @@
 import * as React from "react";
 import type { SafeBlock } from "../../lib/article-blocks";
-import * as styles from "./article-body.module.css";
+import { FeedModeContext, useBodyClasses } from "./body-classes";
 
 type EmbedProps = { block: Extract<SafeBlock, { type: "embed" } | { type: "link" }> };
 
+/** A service off the allowlist: a plain link to what the editor embedded, with its caption. */
+function LinkBlock({ block }: { block: Extract<SafeBlock, { type: "link" }> }): JSX.Element {
+  const classes = useBodyClasses();
+  return (
+    <figure className={classes.embedLink}>
+      <a href={block.href} target="_blank" rel="noopener noreferrer nofollow">
+        {block.href}
+      </a>
+      {block.caption && <figcaption dangerouslySetInnerHTML={{ __html: block.caption }} />}
+    </figure>
+  );
+}
+
 /**
  * An allowlisted embed, loaded only when the visitor asks for it: until then nothing is requested
- * from the other service. Anything not on the allowlist is a plain link.
+ * from the other service. Anything not on the allowlist is a plain link; in the feed, every embed is.
  */
 export function EmbedBlock({ block }: EmbedProps): JSX.Element {
+  const classes = useBodyClasses();
+  const forFeed = React.useContext(FeedModeContext);
   const [active, setActive] = React.useState(false);
-  if (block.type === "link") {
+  if (block.type === "link") return <LinkBlock block={block} />;
+  const openLink = (
+    <a href={block.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
+      Open on {block.service}
+    </a>
+  );
+  const caption = block.caption && <span dangerouslySetInnerHTML={{ __html: block.caption }} />;
+  if (forFeed) {
     return (
-      <p className={styles.embedLink}>
-        <a href={block.href} target="_blank" rel="noopener noreferrer nofollow">
-          {block.href}
-        </a>
-      </p>
+      <figure>
+        {openLink}
+        {caption && <figcaption>{caption}</figcaption>}
+      </figure>
     );
   }
   const title = `${block.service} embed`;
   return (
-    <figure className={styles.embed}>
-      <div className={styles.embedFrame} style={{ aspectRatio: String(block.aspectRatio) }}>
+    <figure className={classes.embed}>
+      <div className={classes.embedFrame} style={{ aspectRatio: String(block.aspectRatio) }}>
         {active ? (
           <iframe
             src={block.embedUrl}
@@ -33,17 +54,14 @@ export function EmbedBlock({ block }: EmbedProps): JSX.Element {
             referrerPolicy="strict-origin-when-cross-origin"
           />
         ) : (
-          <button type="button" className={styles.embedPlay} onClick={() => setActive(true)}>
+          <button type="button" className={classes.embedPlay} onClick={() => setActive(true)}>
             Load the {block.service} content
-            <span className={styles.embedNote}>It comes from {new URL(block.embedUrl).hostname}</span>
+            <span className={classes.embedNote}>It comes from {new URL(block.embedUrl).hostname}</span>
           </button>
         )}
       </div>
       <figcaption>
-        {block.caption && <span dangerouslySetInnerHTML={{ __html: block.caption }} />}{" "}
-        <a href={block.sourceUrl} target="_blank" rel="noopener noreferrer nofollow">
-          Open on {block.service}
-        </a>
+        {caption} {openLink}
       </figcaption>
     </figure>
   );

@@ -1,17 +1,20 @@
 import * as React from "react";
 import type { SafeBlock } from "../../lib/article-blocks";
-import * as styles from "./article-body.module.css";
+import { useBodyClasses } from "./body-classes";
 
 /** An image with its caption; stretched, bordered and background options each change its frame. */
 export function ImageBlock({ block }: { block: Extract<SafeBlock, { type: "image" }> }): JSX.Element {
-  const classes = [
-    styles.image,
-    block.stretched ? styles.stretched : "",
-    block.withBorder ? styles.bordered : "",
-    block.withBackground ? styles.withBackground : "",
-  ].join(" ");
+  const classes = useBodyClasses();
+  const className = [
+    classes.image,
+    block.stretched ? classes.stretched : undefined,
+    block.withBorder ? classes.bordered : undefined,
+    block.withBackground ? classes.withBackground : undefined,
+  ]
+    .filter(Boolean)
+    .join(" ");
   return (
-    <figure className={classes} data-stretched={block.stretched} data-border={block.withBorder} data-background={block.withBackground}>
+    <figure className={className || undefined} data-stretched={block.stretched} data-border={block.withBorder} data-background={block.withBackground}>
       <img src={block.url} alt={block.alt} loading="lazy" decoding="async" width={1200} height={675} />
       {block.caption && <figcaption dangerouslySetInnerHTML={{ __html: block.caption }} />}
     </figure>

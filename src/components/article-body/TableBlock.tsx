@@ -1,9 +1,10 @@
 import * as React from "react";
 import type { SafeBlock } from "../../lib/article-blocks";
-import * as styles from "./article-body.module.css";
+import { useBodyClasses } from "./body-classes";
 
 /** A table; the first row becomes column headings when the editor asked for them. */
 export function TableBlock({ block }: { block: Extract<SafeBlock, { type: "table" }> }): JSX.Element {
+  const styles = useBodyClasses();
   const [first, ...rest] = block.rows;
   const head = block.withHeadings ? first : undefined;
   const body = block.withHeadings ? rest : block.rows;
