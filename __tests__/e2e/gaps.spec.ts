@@ -83,7 +83,8 @@ test.describe("Blog list head", () => {
     { path: "/blog", title: "blog | Kindred", prev: null, next: "/blog/2" },
     { path: "/blog/2", title: "blog page 2 | Kindred", prev: "/blog", next: "/blog/3" },
     { path: "/blog/3", title: "blog page 3 | Kindred", prev: "/blog/2", next: "/blog/4" },
-    { path: "/blog/4", title: "blog page 4 | Kindred", prev: "/blog/3", next: null },
+    { path: "/blog/4", title: "blog page 4 | Kindred", prev: "/blog/3", next: "/blog/5" },
+    { path: "/blog/5", title: "blog page 5 | Kindred", prev: "/blog/4", next: null },
   ];
 
   test('later list pages are titled "blog page N" and link the pages before and after with rel="prev" and rel="next"', async ({ page, request }) => {

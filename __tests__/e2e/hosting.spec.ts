@@ -34,7 +34,7 @@ test.describe("Hosting rules (firebase.json, as served)", () => {
     expect(await (await request.get("/robots.txt")).text()).toMatch(/Sitemap: https?:\/\/\S+\/sitemap\.xml/);
     const sitemap = await (await request.get("/sitemap.xml")).text();
     expect(sitemap).toContain("/blogarticle/first-date-checklist</loc><lastmod>2024-10-14</lastmod>");
-    expect(sitemap).toContain("/blog/4</loc>");
+    expect(sitemap).toContain("/blog/5</loc>");
     expect(sitemap).not.toContain("draft-");
     expect(sitemap).not.toContain("/404");
   });

@@ -4,11 +4,22 @@ import { bootEdits, bootReport, pageChunkReader } from "./page-boot";
 import { scanPage, splice } from "./page-scan";
 
 /**
+ * The page without the NUL characters React 18's streaming server renderer can leave in it. It
+ * encodes into a fixed buffer and, when a multi-byte character does not fit at the buffer's end,
+ * flushes the whole buffer, unwritten zero bytes included (the character follows intact; React 19
+ * fixed it). No page text of ours contains U+0000, and HTML forbids it, so every one is dropped.
+ */
+export function withoutRendererNuls(html: string): string {
+  return html.includes("\u0000") ? html.replaceAll("\u0000", "") : html;
+}
+
+/**
  * One built page, finished: its script tags become the boot script (page-boot.ts) and it gets its own
  * Content-Security-Policy (csp.ts), whose hashes include the boot script's. One parse, one splice:
  * the same text as booting the page and then stamping it, at half the cost (a parse is most of it).
  */
-export function finishPage(html: string, pageChunks: (pagePath: string) => string[], emulatorHost: string | undefined): FinishedPage & { booted: boolean } {
+export function finishPage(rendered: string, pageChunks: (pagePath: string) => string[], emulatorHost: string | undefined): FinishedPage & { booted: boolean } {
+  const html = withoutRendererNuls(rendered);
   const page = scanPage(html);
   const boot = bootEdits(page, pageChunks);
   const policy = policyEdits(page, policyOfPage(page, emulatorHost, boot ? [boot.script] : []));

@@ -39,7 +39,7 @@ export function ArticleView({ title, categories, updatedOn, blocks, cover }: Art
 /** Grey placeholders in the article's shape while it loads. */
 export function ArticleSkeleton(): JSX.Element {
   return (
-    <div className={`container ${styles.article}`} aria-busy="true" aria-label="Loading the article">
+    <div className={`container ${styles.article}`} role="status" aria-busy="true" aria-label="Loading the article">
       <div className={`${styles.skeleton} ${styles.skeletonTitle}`} />
       <div className={`${styles.skeleton} ${styles.skeletonTags}`} />
       <div className={`${styles.cover} ${styles.skeleton}`} />

@@ -1,0 +1,95 @@
+import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
+import path from "node:path";
+import { test, expect } from "./fixtures";
+import { EDITOR_TOOLS, installedVersion, openEditor } from "../support/editor-harness";
+import { LONG_URL, normalizedSave, SHOWCASE_SLUG, writeShowcase } from "../support/editor-article";
+import { compareBody } from "../support/compare-body";
+
+// The real Editor.js 2.31 and its official tools, driven in Chromium: what they save is the body of
+// the sample article content/blog/<SHOWCASE_SLUG>.json, and the built page shows it block by block.
+// When a tool's new version saves something else, the first test says which block and field
+// changed; `UPDATE_EDITOR_SHOWCASE=1 npx playwright test editor` writes the new output into the
+// sample article (rebuild, then check the rendering tests still pass).
+
+const ROOT = path.resolve(__dirname, "../..");
+const SHOWCASE_FILE = path.join(ROOT, "content", "blog", `${SHOWCASE_SLUG}.json`);
+
+type Saved = { version: string; blocks: { type: string; data: Record<string, unknown> }[] };
+
+let saved: Saved;
+
+test.describe.configure({ mode: "serial" });
+
+test("the real editor saves the showcase article as committed, tool by tool", async ({ page, baseURL }) => {
+  const origin = baseURL!;
+  await openEditor(page, origin);
+  await writeShowcase(page, origin);
+  const raw = await page.evaluate(() => (window as unknown as { editor: { save: () => Promise<unknown> } }).editor.save());
+  saved = normalizedSave(raw as Saved, origin) as Saved;
+
+  const article = JSON.parse(readFileSync(SHOWCASE_FILE, "utf8")) as { content: { version: string; blocks: ({ id?: string } & Saved["blocks"][number])[] } };
+  const committed = { version: article.content.version, blocks: article.content.blocks.map(({ id: _id, ...block }) => block) };
+  if (process.env.UPDATE_EDITOR_SHOWCASE === "1") {
+    article.content = { ...article.content, version: saved.version, blocks: saved.blocks };
+    writeFileSync(SHOWCASE_FILE, `${JSON.stringify(article, null, 2)}\n`);
+    return;
+  }
+  const changes = saved.blocks.flatMap((block, index) =>
+    JSON.stringify(block) === JSON.stringify(committed.blocks[index]) ? [] : [`block ${index}: now ${JSON.stringify(block)}\n  was ${JSON.stringify(committed.blocks[index])}`],
+  );
+  if (committed.blocks.length !== saved.blocks.length) changes.push(`${saved.blocks.length} blocks now, ${committed.blocks.length} committed`);
+  if (changes.length > 0) {
+    mkdirSync(path.join(ROOT, "reports"), { recursive: true });
+    writeFileSync(path.join(ROOT, "reports", "editor-save.json"), JSON.stringify(saved, null, 2));
+  }
+  const versions = [["@editorjs/editorjs", installedVersion("@editorjs/editorjs")], ...EDITOR_TOOLS.map((tool) => [tool.packageName, installedVersion(tool.packageName)])];
+  expect(changes, `Editor.js ${saved.version} with ${versions.map((v) => v.join("@")).join(", ")} saves differently (reports/editor-save.json)`).toEqual([]);
+  expect(saved.version).toBe(committed.version);
+});
+
+test("the built article shows every block as the editor saved it", async ({ page }) => {
+  test.skip(process.env.UPDATE_EDITOR_SHOWCASE === "1", "rewriting the sample article");
+  await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+  const problems = await page.evaluate(compareBody, { blocks: saved.blocks, selector: "[data-article-body]" });
+  expect(problems).toEqual([]);
+  // Addresses the image tools saved with "&amp;" reach the browser as the editor was given them.
+  const sources = await page.locator("[data-article-body] img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  expect(sources).toEqual(["/blog-images/date-map.webp?w=1200&q=80", "/blog-images/video-call.webp?alt=media&token=abc123"]);
+  for (const image of await page.locator("[data-article-body] img").all()) {
+    await image.scrollIntoViewIfNeeded();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  }
+});
+
+test("six editor heading levels look six ways", async ({ page }) => {
+  await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+  const looks = await page.locator("[data-article-body] [data-editor-level]").evaluateAll((headings) =>
+    headings.map((heading) => {
+      const style = getComputedStyle(heading);
+      return [style.fontSize, style.fontWeight, style.letterSpacing, style.textTransform, style.color].join(" ");
+    }),
+  );
+  expect(looks).toHaveLength(6);
+  expect(new Set(looks).size).toBe(6);
+});
+
+test("a checklist is announced with each item's state and cannot be changed", async ({ page }) => {
+  await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+  const phone = page.getByRole("checkbox", { name: "Phone charged" });
+  await expect(phone).toBeChecked();
+  await expect(phone).toBeDisabled();
+  await expect(page.getByRole("checkbox", { name: "Ride home booked" })).not.toBeChecked();
+  await expect(page.getByRole("checkbox", { name: "Told a friend where I am" })).toBeChecked();
+});
+
+for (const width of [320, 390, 1280]) {
+  test(`nothing pushes the article sideways at ${width} px`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 900 });
+    await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+    await expect(page.getByText(LONG_URL, { exact: false })).toBeVisible();
+    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    expect(widths.page).toBeLessThanOrEqual(widths.viewport);
+    mkdirSync(path.join(ROOT, "reports"), { recursive: true });
+    await page.screenshot({ path: path.join(ROOT, "reports", `editor-showcase-${width}.png`), fullPage: true });
+  });
+}

@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import type { Page } from "@playwright/test";
+
+// The real Editor.js and its official tools, loaded into a Chromium page from node_modules, so tests
+// can type into the editor, paste into it and save exactly what an editor's browser would save.
+
+const ROOT = path.resolve(__dirname, "../..");
+
+/** Each official tool: its package's browser bundle, the global it defines, and the name editors use. */
+export const EDITOR_TOOLS = [
+  { name: "header", packageName: "@editorjs/header", bundle: "dist/header.umd.js", global: "Header" },
+  { name: "list", packageName: "@editorjs/list", bundle: "dist/editorjs-list.umd.js", global: "EditorjsList" },
+  { name: "nestedList", packageName: "@editorjs/nested-list", bundle: "dist/nested-list.umd.js", global: "NestedList" },
+  { name: "checklist", packageName: "@editorjs/checklist", bundle: "dist/checklist.umd.js", global: "Checklist" },
+  { name: "image", packageName: "@editorjs/image", bundle: "dist/image.umd.js", global: "ImageTool" },
+  { name: "simpleImage", packageName: "@editorjs/simple-image", bundle: "dist/simple-image.umd.js", global: "SimpleImage" },
+  { name: "embed", packageName: "@editorjs/embed", bundle: "dist/embed.umd.js", global: "Embed" },
+  { name: "quote", packageName: "@editorjs/quote", bundle: "dist/quote.umd.js", global: "Quote" },
+  { name: "table", packageName: "@editorjs/table", bundle: "dist/table.umd.js", global: "Table" },
+  { name: "code", packageName: "@editorjs/code", bundle: "dist/code.umd.js", global: "CodeTool" },
+  { name: "delimiter", packageName: "@editorjs/delimiter", bundle: "dist/delimiter.umd.js", global: "Delimiter" },
+  { name: "inlineCode", packageName: "@editorjs/inline-code", bundle: "dist/inline-code.umd.js", global: "InlineCode" },
+  { name: "marker", packageName: "@editorjs/marker", bundle: "dist/marker.umd.js", global: "Marker" },
+  { name: "underline", packageName: "@editorjs/underline", bundle: "dist/underline.umd.js", global: "Underline" },
+] as const;
+
+const EDITOR = { packageName: "@editorjs/editorjs", bundle: "dist/editorjs.umd.js" };
+
+/** The installed version of a package, as its package.json says. */
+export function installedVersion(packageName: string): string {
+  return (JSON.parse(readFileSync(path.join(ROOT, "node_modules", packageName, "package.json"), "utf8")) as { version: string }).version;
+}
+
+/** The path under which the harness is served on the page's own origin (nothing in the site uses it). */
+export const HARNESS_PATH = "/__editor-harness/";
+
+function harnessHtml(): string {
+  const scripts = [EDITOR, ...EDITOR_TOOLS].map((tool) => `<script src="${HARNESS_PATH}${tool.packageName}/${tool.bundle}"></script>`).join("\n");
+  const tools = EDITOR_TOOLS.map((tool) => `${JSON.stringify(tool.name)}: { class: window[${JSON.stringify(tool.global)}], inlineToolbar: true, config: window.toolConfig(${JSON.stringify(tool.name)}) }`).join(",\n");
+  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Editor.js harness</title></head><body>
+<div id="editor"></div>
+${scripts}
+<script>
+window.toolConfig = (name) => {
+  if (name === "image") return { uploader: {
+    uploadByUrl: (url) => Promise.resolve({ success: 1, file: { url } }),
+    uploadByFile: () => Promise.reject(new Error("no uploads in tests")),
+  } };
+  if (name === "embed") return { services: { youtube: true, vimeo: true, coub: true, pinterest: true, instagram: true, twitter: true, codepen: true,
+    kindredTv: { regex: /https?:\\/\\/tv\\.kindred\\.example\\/watch\\/([0-9]+)/, embedUrl: "https://tv.kindred.example/embed/<%= remote_id %>", html: "<iframe height='320' width='580' frameborder='0'></iframe>", height: 320, width: 580 } } };
+  return undefined;
+};
+window.editor = new EditorJS({ holder: "editor", autofocus: true, tools: {
+${tools}
+} });
+window.editorReady = window.editor.isReady;
+</script></body></html>`;
+}
+
+/** Opens the real editor in `page` on `origin` (the site under test), ready to type into. */
+export async function openEditor(page: Page, origin: string): Promise<void> {
+  // The embed tool previews each embed in an iframe from its service: answered here with an empty
+  // page, so nothing leaves the machine (the site's own pages are checked for that by the fixtures).
+  await page.route(
+    (url) => url.origin !== origin,
+    (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>embed preview</title>" }),
+  );
+  await page.route(`${origin}${HARNESS_PATH}**`, async (route) => {
+    const url = new URL(route.request().url());
+    const rest = decodeURIComponent(url.pathname.slice(HARNESS_PATH.length));
+    if (rest === "") {
+      await route.fulfill({ contentType: "text/html; charset=utf-8", body: harnessHtml() });
+      return;
+    }
+    const file = path.join(ROOT, "node_modules", rest);
+    if (!file.startsWith(path.join(ROOT, "node_modules") + path.sep)) {
+      await route.fulfill({ status: 404 });
+      return;
+    }
+    await route.fulfill({ contentType: "text/javascript; charset=utf-8", body: readFileSync(file) });
+  });
+  await page.goto(`${origin}${HARNESS_PATH}`);
+  await page.evaluate(() => (window as unknown as { editorReady: Promise<void> }).editorReady);
+}
