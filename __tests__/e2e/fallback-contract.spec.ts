@@ -5,6 +5,10 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { buildSite } from "../support/site-build";
 import { freePort, startScript, stopGroup } from "../support/processes";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { SHOWCASE_SLUG } from "../support/editor-article";
+import { compareBody, type SavedBlock } from "../support/compare-body";
 
 // The fallback route (/blogarticle/<slug> for articles newer than the build) on a site built
 // against a real Firestore emulator with the project's security rules: it shows an article only
@@ -114,4 +118,26 @@ test("an article with a slug longer than any build publishes shows the not-found
   const slug = `long-${"slug-".repeat(40)}end`;
   await publishAfterBuild(slug);
   await expectNotFound(page, slug);
+});
+
+test("an article newer than the build shows every block the real editor saved, as a built page does", async ({ page }) => {
+  // The body e2e/editor.spec.ts checks against the real editor, published after the build.
+  const sample = JSON.parse(readFileSync(path.resolve(__dirname, `../../content/blog/${SHOWCASE_SLUG}.json`), "utf8")) as { content: { blocks: SavedBlock[] } };
+  // The image tool's address made absolute, on this machine's server, as an upload's would be.
+  const saved = sample.content.blocks.map((block) => {
+    const file = block.data.file as { url: string } | undefined;
+    return file ? { ...block, data: { ...block.data, file: { url: `${siteUrl}${file.url}` } } } : block;
+  });
+  // Firestore keeps no array inside an array: table rows are stored as {cells: [...]}.
+  const blocks = saved.map((block) =>
+    block.type === "table" ? { ...block, data: { ...block.data, content: (block.data.content as unknown[][]).map((cells) => ({ cells })) } } : block,
+  );
+  const slug = "every-block-after-the-build";
+  const content = { time: 1, version: "2.31.7", blocks };
+  await publishAfterBuild(slug, { content }, { content });
+  await page.goto(`${siteUrl}/blogarticle/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Fresh: ${slug}`, { timeout: 20_000 });
+  expect(await page.evaluate(compareBody, { blocks: saved, selector: "[data-article-body]" })).toEqual([]);
+  await expect(page.getByRole("checkbox", { name: "Phone charged" })).toBeChecked();
+  await expect(page.locator("[data-article-body] img").first()).toHaveAttribute("src", `${siteUrl}/blog-images/date-map.webp?w=1200&q=80`);
 });
