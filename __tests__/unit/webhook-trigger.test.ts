@@ -230,7 +230,7 @@ describe("createDebouncer", () => {
     const { add } = createDebouncer({ waitMs: 50, maxWaitMs: 200, run });
     // An add every 30 ms never lets the 50 ms window close.
     for (let t = 0; t < 200; t += 30) {
-      add(`at-${t}`);
+      void add(`at-${t}`);
       jest.advanceTimersByTime(30);
     }
     // 210 ms in: the batch started at 0 was sent at 200 with the adds made by then.

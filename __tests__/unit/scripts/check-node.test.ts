@@ -1,5 +1,6 @@
 // The preflight that `npm start` runs first (scripts/check-node.cjs): on a Node older than 24 it must
 // say, in one sentence, what the project needs and where the README explains it.
+// eslint-disable-next-line @typescript-eslint/no-require-imports
 const { nodeVersionProblem } = require("../../../scripts/check-node.cjs") as {
   nodeVersionProblem: (version: string) => string | null;
 };

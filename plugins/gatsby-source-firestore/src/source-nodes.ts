@@ -75,7 +75,9 @@ const blogPostNodeId = (args: NodePluginArgs, documentId: string): string => arg
 function createBlogPostNode(args: NodePluginArgs, post: BlogPostRecord): string {
   const id = blogPostNodeId(args, post.documentId);
   // Unchanged content gives the same digest, and Gatsby then keeps the node (and its cover) as it is.
-  args.actions.createNode({
+  // Not awaited, as before: the promise settles when other plugins' onCreateNode have run, which
+  // sourcing does not wait for; a rejection still fails the build as an unhandled one.
+  void args.actions.createNode({
     ...post,
     id,
     parent: null,
@@ -247,7 +249,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
         const data = typeof document.data === "object" && document.data !== null ? document.data : {};
         const id = args.createNodeId(`${sourced.type} >>> ${document.id}`);
         created.add(id);
-        args.actions.createNode({
+        void args.actions.createNode({
           ...data,
           documentId: document.id,
           id,
