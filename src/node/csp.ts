@@ -3,6 +3,7 @@ import { readdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import { pagePolicy } from "../lib/csp";
+import { builtPagePaths } from "./internals/gatsby-store";
 import { scanPage, splice, type Edit, type PageScan } from "./page-scan";
 import { publicDir } from "./site-paths";
 
@@ -116,11 +117,6 @@ export function htmlFileOf(dir: string, pagePath: string): string {
   return path.join(dir, /\.html?$/i.test(relative) ? relative : path.join(relative, "index.html"));
 }
 
-/** The part of Gatsby's store that lists the build's pages. */
-interface PagesState {
-  pages?: Map<string, { path: string }>;
-}
-
 /**
  * The HTML files of the site's pages, sorted. In a build they come from the pages in Gatsby's store
  * (those whose file exists): walking public/ instead meets every page-data file, image and sharing
@@ -136,9 +132,9 @@ export async function pageFilesOf(dir: string, store: Pick<BuildArgs["store"], "
  * (from the store's pages; the walk of public/ measures nothing), so nothing stats a page twice.
  */
 async function pageFileStatesOf(dir: string, store: Pick<BuildArgs["store"], "getState">): Promise<Map<string, FileState | undefined>> {
-  const pages = (store.getState() as PagesState).pages;
-  if (!pages || pages.size === 0) return new Map((await htmlFilesUnder(dir)).map((file) => [file, undefined]));
-  const files = [...new Set([...pages.values()].map((page) => htmlFileOf(dir, page.path)))].sort();
+  const pagePaths = builtPagePaths(store);
+  if (!pagePaths) return new Map((await htmlFilesUnder(dir)).map((file) => [file, undefined]));
+  const files = [...new Set(pagePaths.map((pagePath) => htmlFileOf(dir, pagePath)))].sort();
   const states = await Promise.all(files.map(fileState));
   return new Map(files.flatMap((file, index) => (states[index] ? [[file, states[index]] as const] : [])));
 }

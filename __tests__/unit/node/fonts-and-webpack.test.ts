@@ -9,18 +9,15 @@ import type { FontMetrics } from "@capsizecss/core";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import * as fonts from "../../../src/node/fonts";
 import { FONT_FILES, FONT_STACK, LATIN_FONT_FILE, LOCAL_FALLBACKS, fallbackFontFaces, publishFonts } from "../../../src/node/fonts";
+import { shortClassName } from "../../../src/node/internals/css-module-naming";
 import {
   DOCUMENT_MATCH_PATHS,
-  FONT_FALLBACK_GLOBAL,
   GATSBY_MATCH_PATHS,
   GATSBY_RUNTIME_STUB,
-  TOAST_STYLE_SOURCES,
-  TOAST_STYLESHEET_GLOBAL,
   UNUSED_GATSBY_MODULES,
-  configureWebpack,
-  publishToastStylesheet,
-  shortClassName,
-} from "../../../src/node/webpack";
+} from "../../../src/node/internals/runtime-replacements";
+import { TOAST_STYLE_SOURCES, TOAST_STYLESHEET_GLOBAL, publishToastStylesheet } from "../../../src/node/toast-stylesheet";
+import { FONT_FALLBACK_GLOBAL, configureWebpack } from "../../../src/node/webpack";
 
 const ROOT = path.resolve(__dirname, "../../..");
 const storeAt = (directory: string): Store => ({ getState: () => ({ program: { directory } }) }) as unknown as Store;

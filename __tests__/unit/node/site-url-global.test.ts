@@ -2,7 +2,8 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
-import { configureWebpack, SITE_URL_GLOBAL, TOAST_STYLE_SOURCES } from "../../../src/node/webpack";
+import { TOAST_STYLE_SOURCES } from "../../../src/node/toast-stylesheet";
+import { configureWebpack, SITE_URL_GLOBAL } from "../../../src/node/webpack";
 
 // A browser bundle has no SITE_URL in process.env: the sanitizer of the fallback route learns the
 // site's address from the global webpack defines, taken from the configured siteMetadata.siteUrl.

@@ -185,7 +185,7 @@ async function applyChanges(
  */
 async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedType, options: FirestoreSourceOptions): Promise<number> {
   const startedAt = Date.now();
-  const previous = readSyncState(args.store.getState() as Parameters<typeof readSyncState>[0], sourced.collection);
+  const previous = readSyncState(args.store.getState(), sourced.collection);
   // `gatsby develop` re-sources on an editor's request (POST /__refresh) to preview exactly what is
   // stored, including edits that did not move lastUpdate: it always reads everything.
   const developing = process.env.gatsby_executing_command === "develop";
