@@ -1,7 +1,7 @@
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
-import { htmlFilesUnder } from "./csp";
+import { htmlFilesUnder } from "./built-pages";
 import { WEB_FONT_FAMILY } from "./fonts";
 import { scanPage, splice, type Edit, type PageScan } from "./page-scan";
 import { publicDir } from "./site-paths";

@@ -4,12 +4,8 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { render, screen, within } from "@testing-library/react";
 import { LegalPage } from "../../../src/components/legal/LegalPage";
-import {
-  legalContent,
-  legalDocument,
-  LegalDocumentError,
-  type LegalPageData,
-} from "../../../src/components/legal/legal-document";
+import { legalDocument, type LegalPageData } from "../../../src/components/legal/legal-document";
+import { legalContent, LegalDocumentError } from "../../../src/components/legal/legal-markdown";
 import { SUPPORT_EMAIL } from "../../../src/components/legal/support";
 
 // The policy documents go through the same steps as in a build: gatsby-transformer-remark's front

@@ -6,15 +6,11 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { Reporter, Store } from "gatsby";
 import { pagePolicy } from "../../../src/lib/csp";
+import { emulatorHostFromEnv, htmlFileOf, htmlFilesUnder, pageFilesOf, STAMP_RECORD_KEY } from "../../../src/node/built-pages";
 import {
   applyPolicyToFile,
   applyPolicyToFiles,
-  emulatorHostFromEnv,
-  htmlFileOf,
-  htmlFilesUnder,
   inlineScriptHashes,
-  pageFilesOf,
-  STAMP_RECORD_KEY,
   withPagePolicy,
   withPolicyMeta,
   writePagePolicies,
