@@ -3,14 +3,12 @@ import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import sharp from "sharp";
+import { APPLE_TOUCH_ICON, MANIFEST_PATH, THEME_COLOR } from "../lib/site-files";
 import { siteDir, writeIfChanged } from "./site-paths";
 
 // The web app manifest (/manifest.webmanifest) and its icons, drawn at build time from the brand
 // mark in src/images/illustrations/favicon.svg. Nothing is fetched: sharp renders the SVG here.
 
-export const MANIFEST_PATH = "/manifest.webmanifest";
-export const APPLE_TOUCH_ICON = "/icons/apple-touch-icon.png";
-export const THEME_COLOR = "#b3124f";
 export const BACKGROUND_COLOR = "#ffffff";
 
 /** The mark's source, relative to the site. */

@@ -1,10 +1,7 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { BuildArgs } from "gatsby";
-import { htmlFilesUnder } from "./built-pages";
 import { WEB_FONT_FAMILY } from "./fonts";
-import { scanPage, splice, type Edit, type PageScan } from "./page-scan";
-import { publicDir } from "./site-paths";
+import type { Edit, PageScan } from "./page-scan";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
 // font (global.css sets it in a local font resized to Outfit's metrics). Gatsby ends each page with
@@ -92,15 +89,6 @@ export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => stri
   return { edits, script };
 }
 
-/**
- * The page with Gatsby's `<script src async>` tags replaced by the inline boot script (bootEdits). A
- * page without such tags, or already rewritten, comes back unchanged.
- */
-export function rewritePageScripts(html: string, pageChunks: (pagePath: string) => string[]): string {
-  const boot = bootEdits(scanPage(html), pageChunks);
-  return boot ? splice(html, boot.edits) : html;
-}
-
 /** The scripts a rewritten page's boot script will insert (the array it is called with), if it has one. */
 export function bootScriptsIn(html: string): string[] | undefined {
   const script = new RegExp(`<script id="${BOOT_SCRIPT_ID}">([^<]*)</script>`).exec(html)?.[1];
@@ -152,25 +140,3 @@ export async function pageChunkReader(dir: string): Promise<{ prepare(html: stri
 /** The line the build prints about the boot step. */
 export const bootReport = (rewritten: number, files: number, thisBuild: boolean): string =>
   `Scripts and the web font load once the page has loaded, on ${rewritten} of ${files} pages${thisBuild ? " this build produced" : ""}`;
-
-/**
- * Every page in `files` (by default every page of the build) boots once it has loaded. A page
- * already rewritten is left as it is. A build does this in the same pass as the policy
- * (finish-pages.ts); this is the step on its own.
- */
-export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store" | "reporter">, only?: string[]): Promise<void> {
-  const dir = publicDir(store);
-  const chunks = await pageChunkReader(dir);
-  const files = only ?? (await htmlFilesUnder(dir));
-  let rewritten = 0;
-  for (const file of files) {
-    const html = await readFile(file, "utf8");
-    await chunks.prepare(html);
-    const after = rewritePageScripts(html, chunks.pageChunks);
-    if (after !== html) {
-      await writeFile(file, after);
-      rewritten += 1;
-    }
-  }
-  reporter.info(bootReport(rewritten, files.length, only !== undefined));
-}

@@ -3,12 +3,12 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
 import { headerPolicy, pagePolicy } from "../../../src/lib/csp";
-import { inlineScriptHashes, withPolicyMeta } from "../../../src/node/csp";
+import { inlineScriptHashes, withPolicyMeta } from "../../support/page-policy";
 import { robotsTxt, sitemapXml } from "../../../src/lib/sitemap";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
-describe("inlineScriptHashes", () => {
+describe("the hashes of a page's inline scripts", () => {
   it("hashes the exact text of each inline script and skips external ones", () => {
     const html = '<script>window.pagePath="/";</script><script src="/app.js"></script><script id="x" >a()</script><script>window.pagePath="/";</script>';
     expect(inlineScriptHashes(html)).toEqual([sha('window.pagePath="/";'), sha("a()")].sort());

@@ -6,15 +6,9 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { Reporter, Store } from "gatsby";
 import { pagePolicy } from "../../../src/lib/csp";
-import { emulatorHostFromEnv, htmlFileOf, htmlFilesUnder, pageFilesOf, STAMP_RECORD_KEY } from "../../../src/node/built-pages";
-import {
-  applyPolicyToFile,
-  applyPolicyToFiles,
-  inlineScriptHashes,
-  withPagePolicy,
-  withPolicyMeta,
-  writePagePolicies,
-} from "../../../src/node/csp";
+import { emulatorHostFromEnv, htmlFileOf, htmlFilesUnder, pageFileStatesOf, STAMP_RECORD_KEY } from "../../../src/node/built-pages";
+import { applyPolicyToFile, applyPolicyToFiles, writePagePolicies } from "../../../src/node/csp";
+import { inlineScriptHashes, withPagePolicy, withPolicyMeta } from "../../support/page-policy";
 
 // The module object itself: a namespace import is a copy, and a spy on it sees no call the code makes.
 const fsPromises = jest.requireActual<typeof import("node:fs/promises")>("node:fs/promises");
@@ -23,7 +17,7 @@ const sha = (text: string) => `'sha256-${createHash("sha256").update(text).diges
 const meta = (policy: string) => `<meta http-equiv="Content-Security-Policy" content="${policy}"/>`;
 const countPolicies = (html: string) => html.match(/Content-Security-Policy/gi)?.length ?? 0;
 
-describe("inlineScriptHashes", () => {
+describe("the hashes of a page's inline scripts (inlineScriptsOf, scriptHashes)", () => {
   it("hashes a script that holds </script> split in a string up to where the browser ends it", () => {
     const code = 'document.write("<\\/script>" + "</scr" + "ipt>");';
     expect(inlineScriptHashes(`<head><script>${code}</script></head>`)).toEqual([sha(code)]);
@@ -63,7 +57,7 @@ describe("inlineScriptHashes", () => {
   });
 });
 
-describe("withPolicyMeta", () => {
+describe("the policy put into a page (policyEdits)", () => {
   it("keeps every other byte of the page as it was", () => {
     const head = "<!DOCTYPE html><html lang=\"en\"><HEAD data-x='1' >";
     const rest = "\n  <meta charSet=\"utf-8\"/><!-- a comment --><title>A &amp; B</title>\r\n<style>p{}</style></HEAD><body><p class=x>unclosed<br></body></html>\n";
@@ -97,7 +91,7 @@ describe("withPolicyMeta", () => {
   });
 });
 
-describe("withPagePolicy", () => {
+describe("finishPage on a page without Gatsby's scripts", () => {
   it("writes the policy of the page's own inline scripts, and says whether it could", () => {
     const page = "<html><head><script>go()</script></head><body></body></html>";
     expect(withPagePolicy(page, "127.0.0.1:8080")).toEqual({
@@ -144,25 +138,25 @@ describe("on files", () => {
 
   it("lists a build's pages from Gatsby's store, those whose file exists, sorted; outside a build, the files under the folder", async () => {
     const storeWith = (paths: string[]) => ({ getState: () => ({ pages: new Map(paths.map((pagePath) => [pagePath, { path: pagePath }])) }) });
-    expect(await pageFilesOf(dir, storeWith(["/blog/2", "/", "/not-written", "/"]))).toEqual([path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
-    expect(await pageFilesOf(dir, { getState: () => ({}) })).toEqual(await htmlFilesUnder(dir));
+    expect([...(await pageFileStatesOf(dir, storeWith(["/blog/2", "/", "/not-written", "/"]))).keys()]).toEqual([path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
+    expect([...(await pageFileStatesOf(dir, { getState: () => ({}) })).keys()]).toEqual(await htmlFilesUnder(dir));
   });
 
   it("applyPolicyToFile writes one policy per run, and leaves an up-to-date file untouched", async () => {
     const file = path.join(dir, "index.html");
-    expect(await applyPolicyToFile(file, undefined)).toBe(true);
+    expect(await applyPolicyToFile(file, withPagePolicy)).toBe(true);
     const first = await readFile(file, "utf8");
     expect(first).toContain(meta(pagePolicy([sha("home()")])));
     const past = new Date("2020-01-01T00:00:00Z");
     await utimes(file, past, past);
-    expect(await applyPolicyToFile(file, undefined)).toBe(true);
+    expect(await applyPolicyToFile(file, withPagePolicy)).toBe(true);
     expect(await readFile(file, "utf8")).toBe(first);
     expect((await stat(file)).mtime).toEqual(past);
   });
 
   it("applyPolicyToFiles handles only the files it is given and names those without <head>", async () => {
     const list = path.join(dir, "blog", "2", "index.html");
-    expect(await applyPolicyToFiles([list, path.join(dir, "bare.html")], undefined)).toEqual([path.join(dir, "bare.html")]);
+    expect(await applyPolicyToFiles([list, path.join(dir, "bare.html")], (html) => withPagePolicy(html))).toEqual([path.join(dir, "bare.html")]);
     expect(await readFile(list, "utf8")).toContain(sha("list()"));
     expect(await readFile(path.join(dir, "index.html"), "utf8")).not.toContain("Content-Security-Policy");
   });
@@ -174,7 +168,7 @@ describe("on files", () => {
     await writeFile(path.join(siteDir, "public", "bare.html"), "<p>fragment</p>");
     const store = { getState: () => ({ program: { directory: siteDir } }) } as unknown as Store;
     const reporter = { warn: jest.fn(), info: jest.fn() } as unknown as Reporter;
-    await writePagePolicies({ store, reporter, cache: memoryCache() });
+    await writePagePolicies({ store, reporter, cache: memoryCache() }, undefined, (html) => withPagePolicy(html));
     expect(await readFile(path.join(siteDir, "public", "index.html"), "utf8")).toContain(sha("home()"));
     expect(reporter.warn).toHaveBeenCalledWith(`${path.join(siteDir, "public", "bare.html")} has no <head> tag, so it got no Content-Security-Policy`);
     expect(reporter.info).toHaveBeenCalledWith("Content-Security-Policy written into 1 pages this build produced; 0 pages unchanged since the last build left as they were");
@@ -208,7 +202,7 @@ describe("writePagePolicies from one build to the next", () => {
   const build = async () => {
     reporter = { warn: jest.fn(), info: jest.fn() };
     const store = { getState: () => ({ program: { directory: siteDir } }) } as unknown as Store;
-    await writePagePolicies({ store, reporter: reporter as unknown as Reporter, cache });
+    await writePagePolicies({ store, reporter: reporter as unknown as Reporter, cache }, undefined, (html) => withPagePolicy(html, emulatorHostFromEnv()));
   };
   /** Every page's bytes and modification time. */
   const snapshot = async () =>

@@ -4,7 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
 import sharp from "sharp";
-import { APPLE_TOUCH_ICON, ICONS, MANIFEST_PATH, MARK_SVG, MASKABLE_SAFE_RADIUS, maskableSvg, renderIcon, writeManifest } from "../../../src/node/manifest";
+import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "../../../src/lib/site-files";
+import { ICONS, MARK_SVG, MASKABLE_SAFE_RADIUS, maskableSvg, renderIcon, writeManifest } from "../../../src/node/manifest";
 
 const root = path.join(__dirname, "../../..");
 const mark = (): Promise<string> => readFile(path.join(root, MARK_SVG), "utf8");

@@ -8,15 +8,15 @@ import {
   BOOT_SCRIPT_ID,
   BOOT_DEADLINE_MS,
   WEB_FONT_CLASS,
-  bootAfterLoad,
   bootScript,
   bootScriptsIn,
   chunkGroupScripts,
   pageDataFile,
   pagePathIn,
-  rewritePageScripts,
   type WebpackStats,
 } from "../../../src/node/page-boot";
+import { finishBuiltPages } from "../../../src/node/finish-pages";
+import { rewritePageScripts } from "../../support/page-policy";
 
 /** The end of a page as Gatsby writes it: the page path, the chunk map, then its three scripts. */
 const page = (pagePath: string): string =>
@@ -190,7 +190,7 @@ describe("page paths and data", () => {
   });
 });
 
-describe("bootAfterFirstPaint", () => {
+describe("finishBuiltPages, booting each page", () => {
   it("rewrites every page of a build with its own chunks, and leaves Gatsby's fragments alone", async () => {
     const dir = await mkdtemp(path.join(tmpdir(), "page-boot-"));
     const write = async (file: string, text: string): Promise<void> => {
@@ -203,7 +203,8 @@ describe("bootAfterFirstPaint", () => {
     await write("terms/index.html", page("/terms"));
     await write("_gatsby/slices/_gatsby-scripts-1.html", '<script src="/app-3.js" async></script>');
     const info = jest.fn();
-    await bootAfterLoad({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info } as unknown as Reporter });
+    const cache = { get: async () => undefined, set: async () => undefined };
+    await finishBuiltPages({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info, warn: jest.fn() } as unknown as Reporter, cache });
 
     const blog = await readFile(path.join(dir, "public", "blog", "index.html"), "utf8");
     expect(bootScriptsIn(blog)).toContain("/component---src-templates-blog-list-tsx-5.js");
@@ -211,6 +212,6 @@ describe("bootAfterFirstPaint", () => {
     const terms = await readFile(path.join(dir, "public", "terms", "index.html"), "utf8");
     expect(bootScriptsIn(terms)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
     expect(await readFile(path.join(dir, "public", "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toBe('<script src="/app-3.js" async></script>');
-    expect(info).toHaveBeenCalledWith("Scripts and the web font load once the page has loaded, on 2 of 2 pages");
+    expect(info).toHaveBeenCalledWith("Scripts and the web font load once the page has loaded, on 2 of 2 pages this build produced");
   });
 });
