@@ -59,8 +59,8 @@ export function maskableSvg(mark: string): string {
 
 /**
  * One square PNG of an SVG, rasterised at its final size, in a palette of at most 256 colours: the
- * mark's flat shapes and soft gradient show no difference, at 40% fewer bytes (192 px: 4.5 instead
- * of 7.5 kB). Browsers that check whether the site can be installed fetch the 192 px icon while the
+ * mark's flat shapes and soft gradient show no difference, in far fewer bytes (docs/measurements.md).
+ * Browsers that check whether the site can be installed fetch the 192 px icon while the
  * first page is still loading.
  */
 export async function renderIcon(svg: string, size: number): Promise<Buffer> {

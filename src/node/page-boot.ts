@@ -16,10 +16,9 @@ import type { Edit, PageScan } from "./page-scan";
 // Until then no script is fetched or run and no font competes with the largest image for the network
 // or the main thread, even when every file comes from the cache.
 //
-// There is deliberately no <link rel=preload> for the scripts. Measured with Lighthouse (simulated
-// Slow 4G, 4x CPU; median of 3 runs, both builds side by side), low-priority preloads still started at
-// parse time, shared the connection with the largest image, and put the largest paint 0.5 s later on
-// every page (on / 1.66 s with them, 1.14 s without). The price is that scripts start after the load
+// There is deliberately no <link rel=preload> for the scripts: measured with Lighthouse, low-priority
+// preloads still started at parse time, shared the connection with the largest image, and put the
+// largest paint later on every page (docs/measurements.md). The price is that scripts start after the load
 // event; every page works without them (links, the menu, the article text), so only the search,
 // the newsletter form and the live list wait a little longer.
 
@@ -45,7 +44,7 @@ export const BOOT_DEADLINE_MS = 5000;
  * text needs; in a hidden tab, where no frame comes until it is shown, at once. The text switches
  * to the font only once the font has arrived: switching first would lay the whole page out twice,
  * once for the new family (still drawn with the fallback) and again when the file lands, and on a
- * long article each layout is a main-thread task of over 100 ms on a slow phone.
+ * long article each layout is a long main-thread task on a slow phone.
  */
 export function bootScript(scripts: string[]): string {
   return (

@@ -4,9 +4,9 @@
 // Two pages answer paths of their own beyond their own: Home answers every unknown path ("/*") and
 // the article fallback answers every /blogarticle/ path that was not built ("/blogarticle/*slug").
 // Every built page lies inside one of those patterns, so Gatsby lists every page of the site in
-// the browser bundle to keep it from being taken for the catch-all: at 10,000 articles that list
-// was 1.2 MB of the app chunk, which every page loads, and adding or renaming one article changed
-// the chunk and so every page's HTML.
+// the browser bundle to keep it from being taken for the catch-all: the list grows with the articles
+// inside the app chunk, which every page loads (docs/measurements.md), and adding or renaming one
+// article changed the chunk and so every page's HTML.
 //
 // The browser needs none of it. The server already sends the right page for the address the
 // visitor opened (the hosting rewrites), and that page names itself in `window.pagePath`: the one
