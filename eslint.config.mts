@@ -13,7 +13,9 @@ export default tseslint.config(
     files: ["**/*.{ts,tsx}"],
     plugins: { react, "react-hooks": reactHooks, "jsx-a11y": jsxA11y },
     languageOptions: {
-      parserOptions: { ecmaFeatures: { jsx: true } },
+      // Typed linting (the project's tsconfig.json, through the project service) for the promise rules:
+      // most of the build layer is async file work, where a promise nobody awaits loses its error.
+      parserOptions: { ecmaFeatures: { jsx: true }, projectService: true, tsconfigRootDir: import.meta.dirname },
       globals: { ...globals.browser, ...globals.node },
     },
     settings: { react: { version: "detect" } },
@@ -23,6 +25,8 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       ...jsxA11y.flatConfigs.strict.rules,
       "react/prop-types": "off",
+      "@typescript-eslint/no-floating-promises": "error",
+      "@typescript-eslint/no-misused-promises": "error",
       "@typescript-eslint/no-unused-vars": [
         "error",
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },

@@ -17,7 +17,7 @@ module.exports = {
       ...shared,
       displayName: "unit",
       testEnvironment: "jsdom",
-      testMatch: ["<rootDir>/__tests__/unit/**/*.test.[jt]s?(x)", "<rootDir>/plugins/**/*.test.[jt]s?(x)"],
+      testMatch: ["<rootDir>/__tests__/unit/**/*.test.[jt]s?(x)"],
       setupFilesAfterEnv: ["<rootDir>/__tests__/support/setup-unit.ts"],
     },
     {

@@ -3,7 +3,7 @@
 // byte size, and exits with status 1 when one is over its byte budget. Nothing is fetched from the
 // network: the sources are plain SVG with no fonts, no text and no external references. The page
 // illustrations (hero, about, not-found) are not rendered: they are published as they are, from
-// static/images/ (a 2.3 kB compressed SVG instead of a 17 kB AVIF or WebP, sharp at every width).
+// static/images/ (a compressed SVG several times smaller than an AVIF or WebP, sharp at every width).
 import { mkdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import sharp from "sharp";

@@ -1,5 +1,5 @@
 // `npm test`: every check of the project in order, stopping at the first failure:
-// type check, lint, unit tests, integration tests (real Firestore emulator), production build,
+// type check, lint, formatting, unit tests, integration tests (real Firestore emulator), production build,
 // end-to-end tests (Chromium against that build). The last line is "N passed, N failed".
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
@@ -27,7 +27,7 @@ interface Stage {
 parseCommandLine({
   usage: "npm test",
   summary:
-    "Runs every check in order and stops at the first failure: type check, lint, unit tests,\n" +
+    "Runs every check in order and stops at the first failure: type check, lint, formatting, unit tests,\n" +
     'integration tests (Firestore emulator), production build, end-to-end tests. The last line\nis "N passed, N failed".',
   options: {},
 });
@@ -58,6 +58,7 @@ function playwrightCounts(file: string): Counts {
 const stages: Stage[] = [
   { name: "type check", command: [bin("tsc"), "--noEmit"] },
   { name: "lint", command: [bin("eslint"), "--max-warnings=0", "."] },
+  { name: "format", command: [bin("prettier"), "--check", "."] },
   {
     name: "unit tests",
     command: [bin("jest"), "--selectProjects", "unit", "--json", `--outputFile=${path.join(reports, "unit.json")}`],

@@ -138,7 +138,7 @@ describe("warm builds read only what changed", () => {
     // rewrote every page, twice over: webpack's compilation hash, which every page carries, came
     // out different from the cold build's (src/node/webpack.ts), and the app chunk, which every
     // page names, listed every article's address, so an addition or a new slug changed it
-    // (src/lib/document-match-paths.ts).
+    // (src/node/internals/runtime/document-match-paths.ts).
     expect(termsModified()).toBe(termsWritten);
     // Every article shares one cover, which the edited article downloads again: same bytes, so its
     // sharing image is kept (src/node/og-images.ts) and only the new articles get a copy of it.
@@ -215,7 +215,7 @@ describe("warm builds read only what changed", () => {
 
   test("the compile step that saw that change lists the sources, not the built site or the downloaded covers", () => {
     // Parcel compiles gatsby-node.ts at the start of each build and lists the project's files to
-    // see what changed (scripts/parcel-watch-ignore.cjs); its latest list is kept in its cache.
+    // see what changed (patches/@parcel+core+2.8.3.patch); its latest list is kept in its cache.
     const cache = path.join(workspace!, ".cache", ".parcel-cache");
     const lists = readdirSync(cache).filter((name) => name.endsWith(".txt"));
     expect(lists.length).toBeGreaterThan(0);

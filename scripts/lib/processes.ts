@@ -1,4 +1,4 @@
-// One home for the process helpers that the scripts, the rebuild service and the tests share:
+// The process helpers that the scripts and the tests share (signalGroup from the rebuild service):
 // a free loopback port, and stopping a process together with everything it started.
 import net from "node:net";
 
@@ -15,16 +15,5 @@ export function freePort(): Promise<number> {
   });
 }
 
-/**
- * Sends `signal` to the process group led by `pid` (a child spawned with `detached: true`), so
- * workers it started (Java behind the emulator's wrapper, Gatsby's workers behind a shell) stop
- * with it. A group that is already gone is not an error.
- */
-export function signalGroup(pid: number | undefined, signal: NodeJS.Signals = "SIGTERM"): void {
-  if (!pid) return;
-  try {
-    process.kill(-pid, signal);
-  } catch {
-    // the group has already exited
-  }
-}
+// The rebuild service owns signalGroup (it must not import scripts/); the scripts share it.
+export { signalGroup } from "../../webhook/lib/process-group.ts";

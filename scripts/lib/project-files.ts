@@ -1,5 +1,5 @@
-// The files and folders a copy of the project needs to build the site. The rebuild service copies
-// them into its workspace, the benchmarks and the tests into scratch folders; all read this list.
+// The files and folders a copy of the project needs to build the site. The benchmarks and the tests
+// copy them into scratch folders (the rebuild service keeps its own rule, webhook/lib/workspace.ts).
 // Jest and Playwright load this module as CommonJS: it must not use import.meta.
 import { cpSync, existsSync, mkdtempSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -17,12 +17,6 @@ export const SITE_SOURCES = [
   "plugins",
   "static",
 ] as const;
-
-/**
- * Never copied into a build workspace: dependencies are linked rather than copied, and the working
- * tree's build output, caches and reports must not leak into a build.
- */
-export const NOT_COPIED = new Set(["node_modules", ".cache", "public", ".git", "reports", "test-results", "playwright-report"]);
 
 /**
  * A scratch copy of the project at `root` in a new temporary folder: the site's sources, the

@@ -3,9 +3,8 @@
  *
  * India has kept one offset, UTC+5:30 with no daylight saving, since October 1945, so every date
  * from 1946 on is formatted here with plain arithmetic. Building an `Intl.DateTimeFormat` for a named
- * time zone makes the browser load its time-zone data first: measured in Chromium at 4x CPU
- * slowdown, that cost about 90 ms of the main thread on every article and list page, before the page
- * could answer a tap. Older dates (none an article has) still go through `Intl`, made on first use.
+ * time zone makes the browser load its time-zone data first, a main-thread cost on every article
+ * and list page before the page could answer a tap (docs/measurements.md). Older dates (none an article has) still go through `Intl`, made on first use.
  * A unit test holds the arithmetic to `Intl`'s output on random dates.
  */
 export const TIME_ZONE = "Asia/Kolkata";

@@ -1,3 +1,4 @@
+import { escapeHtml } from "./escape-html";
 import { articlePath } from "./slug";
 
 /** One URL of the sitemap. */
@@ -6,15 +7,12 @@ export interface SitemapEntry {
   lastmod?: string;
 }
 
-const escapeXml = (text: string): string =>
-  text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
-
 /** sitemap.xml for the given pages, with absolute URLs on `siteUrl` and dates as YYYY-MM-DD. */
 export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries
     .map((entry) => {
       const lastmod = entry.lastmod ? `<lastmod>${entry.lastmod.slice(0, 10)}</lastmod>` : "";
-      return `<url><loc>${escapeXml(`${siteUrl}${entry.path}`)}</loc>${lastmod}</url>`;
+      return `<url><loc>${escapeHtml(`${siteUrl}${entry.path}`)}</loc>${lastmod}</url>`;
     })
     .join("");
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">${urls}</urlset>\n`;

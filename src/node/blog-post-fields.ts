@@ -132,7 +132,7 @@ export function addBlogPostFields({ actions, schema, reporter }: Pick<CreateSche
  * createResolvers: `blogPostsByIds(ids)`, the BlogPost nodes with these ids in this order. A list
  * page asks for its own six articles by id (src/node/pages.ts puts them in its context) rather than
  * through allBlogPost: Gatsby makes a query that reads a connection depend on every node of the type,
- * so one edited article re-ran all 1,667 list pages' queries at 10,000 articles; a query that reads
+ * so one edited article re-ran every list page's query; a query that reads
  * nodes by id depends on those nodes only.
  */
 export function addBlogPostQueries({ createResolvers }: Pick<CreateResolversArgs, "createResolvers">): void {

@@ -3,7 +3,7 @@ import { newestFirst } from "../lib/contract";
 import type { IndexableArticle } from "../lib/search-index";
 
 // The steps after the pages (search index, sharing images, feed) read the BlogPost nodes directly.
-// Through GraphQL, each `allBlogPost` over 10,000 articles cost 0.4 to 1.3 s on every build, mostly
+// Through GraphQL, each `allBlogPost` cost time in proportion to the articles on every build, mostly
 // Gatsby's bookkeeping for every node a query returns; these steps need fields stored on the nodes
 // as they are, and the cover's File node, which the node names by id.
 

@@ -7,8 +7,9 @@
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import type { GatsbyNode, Store } from "gatsby";
-import { siteDir } from "./site-paths";
+import type { GatsbyNode } from "gatsby";
+import { GATSBY_STORE, emptyCacheAtNextCheck, savedPluginStatus, siteDir } from "./internals/gatsby-store";
+import { mayUse } from "./internals/versions";
 
 /** The project's code that the build runs outside webpack's bundles, relative to the site. */
 // The article-body blocks are among it: the feed renders bodies with them.
@@ -40,22 +41,20 @@ export function buildCodeFingerprint(root: string): string {
   return hash.digest("hex").slice(0, 20);
 }
 
-interface StatusState {
-  status?: { plugins?: Record<string, Record<string, unknown> | undefined> };
-}
-
 /**
  * onPreInit, before Gatsby checks its cache: when the fingerprint recorded by the last build in this
  * folder differs from the code's now, the stored plugins hash is changed so that Gatsby's own check
  * empties the whole cache (the source plugin does the same when the content source changes).
  */
 export function resetCacheOnCodeChange({ store, reporter }: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">): void {
-  const recorded = (store.getState() as StatusState).status?.plugins?.[SITE_PLUGIN]?.[STATUS_KEY];
+  if (!mayUse(GATSBY_STORE, reporter)) return;
+  const root = siteDir(store);
+  const recorded = savedPluginStatus(store.getState(), SITE_PLUGIN, STATUS_KEY);
   if (typeof recorded !== "string") return;
-  const current = buildCodeFingerprint(siteDir(store as Store));
+  const current = buildCodeFingerprint(root);
   if (recorded === current) return;
   reporter.info(`The build's own code (${BUILD_CODE.join(", ")}) changed since the cache was filled: Gatsby's cache is emptied.`);
-  store.dispatch({ type: "UPDATE_PLUGINS_HASH", payload: `${STATUS_KEY} changed` });
+  emptyCacheAtNextCheck(store, `${STATUS_KEY} changed`);
 }
 
 /** onPreBootstrap: records the fingerprint of the code this build runs, with the rest of Gatsby's saved state. */

@@ -5,6 +5,8 @@ import { renderToStaticMarkup } from "react-dom/server";
 import type { SafeBlock } from "../lib/article-blocks";
 import { ArticleBlocks } from "../components/article-body/ArticleBlocks";
 import { FeedModeContext } from "../components/article-body/body-classes";
+import { escapeHtml } from "../lib/escape-html";
+import { FEED_PATH } from "../lib/site-files";
 import { articlePath } from "../lib/slug";
 import { blogPostsNewestFirst } from "./blog-post-nodes";
 import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
@@ -13,8 +15,6 @@ import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
 // summary, categories and full body. The body is the HTML the build already sanitized
 // (src/lib/article-body.ts), rendered by the pages' own block renderer, with site paths made absolute.
 
-/** Where the feed is served; the page head links it (src/components/layout/Seo.tsx). */
-export const FEED_PATH = "/rss.xml";
 
 export interface FeedArticle {
   slug: string;
@@ -37,7 +37,7 @@ const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\u
 
 /** Text as XML character data or an attribute value. */
 export function xmlText(value: string): string {
-  return value.replace(NOT_XML, "").replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&apos;");
+  return escapeHtml(value.replace(NOT_XML, "")).replace(/'/g, "&apos;");
 }
 
 /** HTML inside a CDATA section; a "]]>" in it is split across two sections. */

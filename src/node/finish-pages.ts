@@ -1,5 +1,6 @@
 import type { BuildArgs } from "gatsby";
-import { pagesThisBuildProduced, policyEdits, policyOfPage, writePagePolicies, type FinishedPage } from "./csp";
+import { pagesThisBuildProduced } from "./built-pages";
+import { policyEdits, policyOfPage, writePagePolicies, type FinishedPage } from "./csp";
 import { bootEdits, bootReport, pageChunkReader } from "./page-boot";
 import { scanPage, splice } from "./page-scan";
 

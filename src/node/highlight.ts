@@ -1,5 +1,6 @@
 import hljs from "highlight.js";
 import type { SafeBlock } from "../lib/article-blocks";
+import { escapeHtml } from "../lib/escape-html";
 
 // Code blocks are highlighted here, at build time, so pages ship no highlighting JavaScript: the
 // page renders the spans this module stores with the block, and CSS colours them
@@ -61,9 +62,6 @@ export function languageFor(name: unknown): string | null {
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
 
-const escapeText = (value: string): string =>
-  value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;").replace(/'/g, "&#39;");
-
 /**
  * Rebuilds the highlighter's HTML from its pieces, keeping only `<span class="hljs-…">` (with its
  * hljs-* classes alone) and the text, escaped anew. A span left with no such class is unwrapped,
@@ -85,7 +83,7 @@ function onlyHljsSpans(html: string): { html: string; text: string } {
     } else {
       const decoded = piece.replace(/&(?:amp|lt|gt|quot|#x27|#39);/g, (entity) => ENTITIES[entity] ?? entity);
       text += decoded;
-      out += escapeText(decoded);
+      out += escapeHtml(decoded);
     }
   }
   while (open.length > 0) if (open.pop()) out += "</span>";

@@ -3,14 +3,12 @@ import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import sharp from "sharp";
+import { APPLE_TOUCH_ICON, MANIFEST_PATH, THEME_COLOR } from "../lib/site-files";
 import { siteDir, writeIfChanged } from "./site-paths";
 
 // The web app manifest (/manifest.webmanifest) and its icons, drawn at build time from the brand
 // mark in src/images/illustrations/favicon.svg. Nothing is fetched: sharp renders the SVG here.
 
-export const MANIFEST_PATH = "/manifest.webmanifest";
-export const APPLE_TOUCH_ICON = "/icons/apple-touch-icon.png";
-export const THEME_COLOR = "#b3124f";
 export const BACKGROUND_COLOR = "#ffffff";
 
 /** The mark's source, relative to the site. */
@@ -61,8 +59,8 @@ export function maskableSvg(mark: string): string {
 
 /**
  * One square PNG of an SVG, rasterised at its final size, in a palette of at most 256 colours: the
- * mark's flat shapes and soft gradient show no difference, at 40% fewer bytes (192 px: 4.5 instead
- * of 7.5 kB). Browsers that check whether the site can be installed fetch the 192 px icon while the
+ * mark's flat shapes and soft gradient show no difference, in far fewer bytes (docs/measurements.md).
+ * Browsers that check whether the site can be installed fetch the 192 px icon while the
  * first page is still loading.
  */
 export async function renderIcon(svg: string, size: number): Promise<Buffer> {

@@ -1,10 +1,7 @@
-import { readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
-import type { BuildArgs } from "gatsby";
-import { htmlFilesUnder } from "./csp";
 import { WEB_FONT_FAMILY } from "./fonts";
-import { scanPage, splice, type Edit, type PageScan } from "./page-scan";
-import { publicDir } from "./site-paths";
+import type { Edit, PageScan } from "./page-scan";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
 // font (global.css sets it in a local font resized to Outfit's metrics). Gatsby ends each page with
@@ -19,10 +16,9 @@ import { publicDir } from "./site-paths";
 // Until then no script is fetched or run and no font competes with the largest image for the network
 // or the main thread, even when every file comes from the cache.
 //
-// There is deliberately no <link rel=preload> for the scripts. Measured with Lighthouse (simulated
-// Slow 4G, 4x CPU; median of 3 runs, both builds side by side), low-priority preloads still started at
-// parse time, shared the connection with the largest image, and put the largest paint 0.5 s later on
-// every page (on / 1.66 s with them, 1.14 s without). The price is that scripts start after the load
+// There is deliberately no <link rel=preload> for the scripts: measured with Lighthouse, low-priority
+// preloads still started at parse time, shared the connection with the largest image, and put the
+// largest paint later on every page (docs/measurements.md). The price is that scripts start after the load
 // event; every page works without them (links, the menu, the article text), so only the search,
 // the newsletter form and the live list wait a little longer.
 
@@ -48,7 +44,7 @@ export const BOOT_DEADLINE_MS = 5000;
  * text needs; in a hidden tab, where no frame comes until it is shown, at once. The text switches
  * to the font only once the font has arrived: switching first would lay the whole page out twice,
  * once for the new family (still drawn with the fallback) and again when the file lands, and on a
- * long article each layout is a main-thread task of over 100 ms on a slow phone.
+ * long article each layout is a long main-thread task on a slow phone.
  */
 export function bootScript(scripts: string[]): string {
   return (
@@ -90,15 +86,6 @@ export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => stri
   if (/<\/script|<!--/i.test(script)) throw new Error(`a script name would change how the page's boot script parses: ${JSON.stringify(scripts)}`);
   const edits = tags.map((tag, index) => ({ start: tag.start, end: tag.end, text: index === 0 ? `<script id="${BOOT_SCRIPT_ID}">${script}</script>` : "" }));
   return { edits, script };
-}
-
-/**
- * The page with Gatsby's `<script src async>` tags replaced by the inline boot script (bootEdits). A
- * page without such tags, or already rewritten, comes back unchanged.
- */
-export function rewritePageScripts(html: string, pageChunks: (pagePath: string) => string[]): string {
-  const boot = bootEdits(scanPage(html), pageChunks);
-  return boot ? splice(html, boot.edits) : html;
 }
 
 /** The scripts a rewritten page's boot script will insert (the array it is called with), if it has one. */
@@ -152,25 +139,3 @@ export async function pageChunkReader(dir: string): Promise<{ prepare(html: stri
 /** The line the build prints about the boot step. */
 export const bootReport = (rewritten: number, files: number, thisBuild: boolean): string =>
   `Scripts and the web font load once the page has loaded, on ${rewritten} of ${files} pages${thisBuild ? " this build produced" : ""}`;
-
-/**
- * Every page in `files` (by default every page of the build) boots once it has loaded. A page
- * already rewritten is left as it is. A build does this in the same pass as the policy
- * (finish-pages.ts); this is the step on its own.
- */
-export async function bootAfterLoad({ store, reporter }: Pick<BuildArgs, "store" | "reporter">, only?: string[]): Promise<void> {
-  const dir = publicDir(store);
-  const chunks = await pageChunkReader(dir);
-  const files = only ?? (await htmlFilesUnder(dir));
-  let rewritten = 0;
-  for (const file of files) {
-    const html = await readFile(file, "utf8");
-    await chunks.prepare(html);
-    const after = rewritePageScripts(html, chunks.pageChunks);
-    if (after !== html) {
-      await writeFile(file, after);
-      rewritten += 1;
-    }
-  }
-  reporter.info(bootReport(rewritten, files.length, only !== undefined));
-}

@@ -4,7 +4,7 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 // with parse5, which follows the tokenizer rules browsers follow, so a script ends exactly where a
 // browser ends it; the steps never re-serialize the tree but splice their changes into the original
 // text at the parser's source offsets, so the rest of the file stays byte for byte as Gatsby wrote
-// it. A parse is most of what these steps cost (about 1.5 ms for a 40 kB page), so a page is parsed
+// it. A parse is most of what these steps cost (docs/measurements.md), so a page is parsed
 // once and both steps read the same scan.
 
 type Node = DefaultTreeAdapterMap["node"];

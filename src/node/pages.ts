@@ -79,9 +79,8 @@ export function homeCatchesUnknownPaths({ page, actions }: Pick<CreatePageArgs, 
  * sourceNodes: keeps the page nodes (SitePage) of the last build through sourcing.
  *
  * Gatsby deletes, after sourcing, every node nobody touched whose owner does not manage its nodes
- * itself, and nobody touches SitePage nodes: every warm build deleted all of them (11,674 at 10,000
- * articles, 1.9 s, one event-loop turn each) and createPages made them all again (2.5 s, a write
- * each). Kept, a page created again with the same content only touches its node. Nothing stale
+ * itself, and nobody touches SitePage nodes: every warm build deleted all of them (one event-loop
+ * turn each) and createPages made them all again (a write each; docs/measurements.md). Kept, a page created again with the same content only touches its node. Nothing stale
  * survives: createPages still recreates every page, and Gatsby deletes each page it did not
  * recreate, and that page's node with it.
  */

@@ -1,21 +1,8 @@
 import { readFile, writeFile } from "node:fs/promises";
-import path from "node:path";
-import type { Store } from "gatsby";
 
-/** The site's root folder, as Gatsby was started in it. */
-export function siteDir(store: Store): string {
-  const { program } = store.getState() as { program: { directory: string } };
-  return program.directory;
-}
-
-/** The site's siteMetadata as gatsby-config gives it, unchecked: the caller checks what it reads. */
-export function siteMetadataOf(store: Store): Record<string, unknown> {
-  const { config } = store.getState() as { config?: { siteMetadata?: Record<string, unknown> } };
-  return config?.siteMetadata ?? {};
-}
-
-/** The folder the built site is written to. */
-export const publicDir = (store: Store): string => path.join(siteDir(store), "public");
+// The site's folders and metadata come from Gatsby's store, whose readers live with the other code
+// that knows Gatsby's internals.
+export { publicDir, siteDir, siteMetadataOf } from "./internals/gatsby-store";
 
 /**
  * Writes `text` to `file` unless the file already holds exactly that, and says whether it wrote. A

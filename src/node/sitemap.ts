@@ -11,7 +11,7 @@ type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;
  * only when its text changed.
  *
  * The pages and articles are read from the nodes directly: the same two lists through GraphQL cost
- * 1.3 s at 10,000 articles (11,674 pages), most of it Gatsby's bookkeeping for each node a query
+ * time in proportion to the site (docs/measurements.md), most of it Gatsby's bookkeeping for each node a query
  * returns, on every build, for fields that are stored on the nodes as they are.
  */
 export async function writeSitemap({ getNodesByType, reporter, store }: SitemapArgs): Promise<void> {

@@ -1,7 +1,7 @@
 // Runs a shell command in its own process group, so a timeout or a shutdown stops the command and
 // every worker it started, not just the shell.
 import { spawn } from "node:child_process";
-import { signalGroup } from "../../scripts/lib/processes.ts";
+import { signalGroup } from "./process-group.ts";
 
 const KILL_GRACE_MS = 10_000;
 

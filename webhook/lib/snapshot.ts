@@ -1,7 +1,6 @@
 // A release is a snapshot of the workspace's public/ at the end of its build: the workspace goes on
 // changing with the next build, and a release must not. Copying the whole tree each time costs as
-// much as the site weighs (945 MB and 12 s at 10,000 articles) although a warm build changes a few
-// files. So a snapshot copies only what changed since an earlier release and hard-links the rest to
+// much as the site weighs (docs/measurements.md) although a warm build changes a few files. So a snapshot copies only what changed since an earlier release and hard-links the rest to
 // that release's file: releases are never written after they are made, so a file shared by two of
 // them is safe, and deleting one release (pruning) leaves the others whole.
 //

@@ -1,6 +1,7 @@
 import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
+import { siteDir } from "../../../src/node/internals/gatsby-store";
 import type { FirestoreSourceOptions } from "./plugin-options";
 import { LOCAL_IMAGES_PUBLIC_PATH } from "./read-local";
 
@@ -10,6 +11,5 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = ({ store }, pluginOp
   if (!localContentDir) return;
   const imagesDir = path.join(localContentDir, "images");
   if (!existsSync(imagesDir)) return;
-  const { program } = store.getState() as { program: { directory: string } };
-  cpSync(imagesDir, path.join(program.directory, "public", LOCAL_IMAGES_PUBLIC_PATH), { recursive: true });
+  cpSync(imagesDir, path.join(siteDir(store), "public", LOCAL_IMAGES_PUBLIC_PATH), { recursive: true });
 };

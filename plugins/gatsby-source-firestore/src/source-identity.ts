@@ -1,4 +1,6 @@
 import type { GatsbyNode } from "gatsby";
+import { GATSBY_STORE, emptyCacheAtNextCheck, savedPluginStatus } from "../../../src/node/internals/gatsby-store";
+import { mayUse } from "../../../src/node/internals/versions";
 import { usesFirestore, type FirestoreSourceOptions } from "./plugin-options";
 
 /** The plugin's name in Gatsby's status store, where the identity of the last source is kept. */
@@ -13,13 +15,9 @@ export function sourceIdentity(options: Pick<FirestoreSourceOptions, "firebaseCo
   return JSON.stringify({ source: "firestore", projectId: options.firebaseConfig?.projectId ?? "", emulatorHost: options.emulatorHost || null });
 }
 
-interface StatusState {
-  status?: { plugins?: Record<string, { sourceIdentity?: unknown } | undefined> };
-}
-
 /** The identity the cache in this workspace was built from, or null when none is recorded. */
-export function cachedSourceIdentity(state: StatusState): string | null {
-  const recorded = state.status?.plugins?.[PLUGIN_NAME]?.sourceIdentity;
+export function cachedSourceIdentity(state: unknown): string | null {
+  const recorded = savedPluginStatus(state, PLUGIN_NAME, "sourceIdentity");
   return typeof recorded === "string" ? recorded : null;
 }
 
@@ -31,11 +29,12 @@ export function cachedSourceIdentity(state: StatusState): string | null {
  * cache (nodes, covers, query results, page data) before anything is read from the new source.
  */
 export function resetCacheOnSourceChange({ store, reporter }: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">, pluginOptions: object): void {
-  const previous = cachedSourceIdentity(store.getState() as StatusState);
+  if (!mayUse(GATSBY_STORE, reporter)) return;
+  const previous = cachedSourceIdentity(store.getState());
   const current = sourceIdentity(pluginOptions as FirestoreSourceOptions);
   if (previous === null || previous === current) return;
   reporter.info(`[gatsby-source-firestore] The content source changed from ${previous} to ${current}: Gatsby's cache is emptied.`);
-  store.dispatch({ type: "UPDATE_PLUGINS_HASH", payload: `${PLUGIN_NAME} source changed` });
+  emptyCacheAtNextCheck(store, `${PLUGIN_NAME} source changed`);
 }
 
 /** Records the source this build reads, after any reset, with the rest of Gatsby's saved state. */

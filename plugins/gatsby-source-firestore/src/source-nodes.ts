@@ -25,13 +25,16 @@ async function readType(sourced: SourcedType, options: FirestoreSourceOptions): 
   return sourced.type === BLOG_POST_TYPE && options.localContentDir ? readLocalContent(options.localContentDir) : [];
 }
 
-/** Checks every article, reports each problem once, and returns the articles to publish. */
-export function acceptBlogPosts(
-  documents: RawDocument[],
-  context: NormalizeContext,
-  warn: (problem: DocumentProblem, skipped: boolean) => void,
-  onDuplicate: (documentId: string) => void = () => undefined,
-): BlogPostRecord[] {
+type ProblemWarning = (problem: DocumentProblem, skipped: boolean) => void;
+
+/** Reports a document's problem through Gatsby's reporter, naming the collection and the document. */
+const reportProblem =
+  (args: NodePluginArgs, collection: string): ProblemWarning =>
+  (problem, skipped) =>
+    args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
+
+/** Checks each article and reports each problem once; returns the valid ones, slugs not yet compared. */
+function normalizeBlogPosts(documents: RawDocument[], context: NormalizeContext, warn: ProblemWarning): BlogPostRecord[] {
   const posts: BlogPostRecord[] = [];
   for (const document of documents) {
     const result = normalizeBlogPost(document, context);
@@ -42,7 +45,17 @@ export function acceptBlogPosts(
       warn(result.problem, true);
     }
   }
-  const { kept, dropped } = dropDuplicateSlugs(posts);
+  return posts;
+}
+
+/** Checks every article, reports each problem once, and returns the articles to publish. */
+export function acceptBlogPosts(
+  documents: RawDocument[],
+  context: NormalizeContext,
+  warn: ProblemWarning,
+  onDuplicate: (documentId: string) => void = () => undefined,
+): BlogPostRecord[] {
+  const { kept, dropped } = dropDuplicateSlugs(normalizeBlogPosts(documents, context, warn));
   dropped.forEach((problem) => {
     onDuplicate(problem.id);
     warn(problem, true);
@@ -75,7 +88,9 @@ const blogPostNodeId = (args: NodePluginArgs, documentId: string): string => arg
 function createBlogPostNode(args: NodePluginArgs, post: BlogPostRecord): string {
   const id = blogPostNodeId(args, post.documentId);
   // Unchanged content gives the same digest, and Gatsby then keeps the node (and its cover) as it is.
-  args.actions.createNode({
+  // Not awaited, as before: the promise settles when other plugins' onCreateNode have run, which
+  // sourcing does not wait for; a rejection still fails the build as an unhandled one.
+  void args.actions.createNode({
     ...post,
     id,
     parent: null,
@@ -96,7 +111,7 @@ function createAllBlogPostNodes(
   const posts = acceptBlogPosts(
     documents,
     normalizeContext(options),
-    (problem, skipped) => args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`),
+    reportProblem(args, collection),
     (id) => duplicates.push(id),
   );
   const created = new Set(posts.map((post) => createBlogPostNode(args, post)));
@@ -130,20 +145,8 @@ async function applyChanges(
     return { applied: false, read, reason: `Firestore counts ${changed.publishedCount} published documents where ${published.size} were expected` };
   }
 
-  const context = normalizeContext(options);
   const changedIdSet = new Set([...changed.documents.map((d) => d.id), ...changed.notPublished]);
-  const accepted: BlogPostRecord[] = [];
-  for (const document of mapDocuments(sourced, changed.documents)) {
-    const result = normalizeBlogPost(document, context);
-    const warn = (problem: DocumentProblem, skipped: boolean) =>
-      args.reporter.warn(`${describe(sourced.collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
-    if (result.ok) {
-      result.warnings.forEach((warning) => warn(warning, false));
-      accepted.push(result.post);
-    } else if (result.problem) {
-      warn(result.problem, true);
-    }
-  }
+  const accepted = normalizeBlogPosts(mapDocuments(sourced, changed.documents), normalizeContext(options), reportProblem(args, sourced.collection));
   const unchanged = previous.withNode
     .filter((id) => !changedIdSet.has(id))
     .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPostRecord & { id: string }) | undefined);
@@ -161,7 +164,7 @@ async function applyChanges(
   }
 
   const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPostRecord[]), ...accepted]);
-  dropped.forEach((problem) => args.reporter.warn(`${describe(sourced.collection, problem)}; the document is skipped.`));
+  dropped.forEach((problem) => reportProblem(args, sourced.collection)(problem, true));
   const keptIds = new Set(kept.map((post) => post.documentId));
   for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);
   deleteNodesNotIn(args, BLOG_POST_TYPE, new Set(kept.map((post) => blogPostNodeId(args, post.documentId))));
@@ -183,7 +186,7 @@ async function applyChanges(
  */
 async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedType, options: FirestoreSourceOptions): Promise<number> {
   const startedAt = Date.now();
-  const previous = readSyncState(args.store.getState() as Parameters<typeof readSyncState>[0], sourced.collection);
+  const previous = readSyncState(args.store.getState(), sourced.collection);
   // `gatsby develop` re-sources on an editor's request (POST /__refresh) to preview exactly what is
   // stored, including edits that did not move lastUpdate: it always reads everything.
   const developing = process.env.gatsby_executing_command === "develop";
@@ -221,12 +224,8 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
   const origin = usesFirestore(options)
     ? `Firestore project "${options.firebaseConfig?.projectId}"${options.emulatorHost ? ` on the emulator at ${options.emulatorHost}` : ""}`
     : `the sample content in ${options.localContentDir}`;
-  if (typeof args.actions.enableStatefulSourceNodes === "function") {
-    args.actions.enableStatefulSourceNodes();
-  } else {
-    // Gatsby before 5.12 deletes every node not touched during sourcing.
-    for (const node of args.getNodes()) if (node.internal.owner === "gatsby-source-firestore") args.actions.touchNode(node);
-  }
+  // Gatsby 5.12 on (package.json asks for ^5.16) keeps the nodes until the plugin deletes them.
+  args.actions.enableStatefulSourceNodes!();
   recordSourceIdentity(args.actions.setPluginStatus, options);
   for (const sourced of options.types ?? DEFAULT_TYPES) {
     try {
@@ -247,7 +246,7 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
         const data = typeof document.data === "object" && document.data !== null ? document.data : {};
         const id = args.createNodeId(`${sourced.type} >>> ${document.id}`);
         created.add(id);
-        args.actions.createNode({
+        void args.actions.createNode({
           ...data,
           documentId: document.id,
           id,

@@ -1,3 +1,4 @@
+import { savedPluginStatus } from "../../../src/node/internals/gatsby-store";
 import type { FirestoreSourceOptions } from "./plugin-options";
 import { sourceIdentity } from "./source-identity";
 
@@ -21,15 +22,12 @@ export interface SyncState {
   duplicates: string[];
 }
 
-interface StatusState {
-  status?: { plugins?: Record<string, { sync?: Record<string, unknown> } | undefined> };
-}
-
 const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** The saved state of a collection, or null when there is none or it cannot be trusted. */
-export function readSyncState(state: StatusState, collection: string): SyncState | null {
-  const saved = state.status?.plugins?.[PLUGIN_NAME]?.sync?.[collection];
+export function readSyncState(state: unknown, collection: string): SyncState | null {
+  const sync = savedPluginStatus(state, PLUGIN_NAME, "sync");
+  const saved = typeof sync === "object" && sync !== null ? (sync as Record<string, unknown>)[collection] : undefined;
   if (typeof saved !== "string") return null;
   try {
     const parsed = JSON.parse(saved) as Partial<SyncState>;

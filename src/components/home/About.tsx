@@ -3,8 +3,8 @@ import * as styles from "./home.module.css";
 
 /**
  * Who we are and why we build Kindred the way we do. The illustration is the hand-drawn SVG itself
- * (static/images/about.svg, 2.2 kB compressed; the AVIF rendered from it took 17.8 kB, and a phone
- * fetched it while the first screen was still loading).
+ * (static/images/about.svg), several times smaller than the AVIF rendered from it, which a phone
+ * fetched while the first screen was still loading (docs/measurements.md).
  */
 export default function About(): JSX.Element {
   return (

@@ -3,14 +3,14 @@ import { GetTheAppButton } from "../layout/GetTheAppButton";
 import { HashLink } from "../layout/HashLink";
 import * as styles from "./home.module.css";
 
-/** The hero illustration: a vector file, as sharp at every width and density as its 2.3 kB allow. */
+/** The hero illustration: a vector file, sharp at every width and density. */
 export const HERO_IMAGE = { src: "/images/hero.svg", width: 560, height: 467 } as const;
 
 /**
  * The first screen of Home: the promise of the app and the way to get it. The illustration is the
  * page's largest element: in the HTML, fetched first, never lazy. It is the hand-drawn SVG itself
- * (static/images/hero.svg), 2.3 kB compressed, where the AVIF rendered from it took 16.9 kB at the
- * width a phone picked, all of it on the way to the largest paint of a slow connection.
+ * (static/images/hero.svg), several times smaller than the AVIF rendered from it at the width a
+ * phone picked, all of which was on the way to the largest paint of a slow connection.
  */
 export function Hero(): JSX.Element {
   return (

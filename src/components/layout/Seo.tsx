@@ -2,6 +2,7 @@ import * as React from "react";
 import { Helmet } from "react-helmet";
 import { graphql, useStaticQuery } from "gatsby";
 import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
+import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../lib/site-files";
 
 interface SiteMetadataQuery {
   site: {
@@ -66,10 +67,10 @@ export function Seo({
       <link rel="canonical" href={url} />
       <link rel="icon" href="/favicon.png" type="image/png" />
       {/* Written by the build: src/node/manifest.ts and src/node/feed.ts. */}
-      <link rel="manifest" href="/manifest.webmanifest" />
-      <link rel="apple-touch-icon" href="/icons/apple-touch-icon.png" />
-      <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} blog`} href="/rss.xml" />
-      <meta name="theme-color" content="#b3124f" />
+      <link rel="manifest" href={MANIFEST_PATH} />
+      <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
+      <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} blog`} href={FEED_PATH} />
+      <meta name="theme-color" content={THEME_COLOR} />
       {noindex && <meta name="robots" content="noindex" />}
       <meta property="og:site_name" content={meta.siteName} />
       <meta property="og:title" content={fullTitle} />

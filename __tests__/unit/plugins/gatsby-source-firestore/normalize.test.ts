@@ -1,0 +1,228 @@
+import {
+  dropDuplicateSlugs,
+  MAX_SLUG_LENGTH,
+  normalizeBlogPost,
+  normalizeContent,
+  normalizeTimestamp,
+  remoteImageResolver,
+  type NormalizeContext,
+} from "../../../../plugins/gatsby-source-firestore/src/normalize";
+import type { BlogPostRecord } from "../../../../plugins/gatsby-source-firestore/src/types";
+import { acceptBlogPosts } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
+import { coverImagePolicy } from "../../../../plugins/gatsby-source-firestore/src/plugin-options";
+
+const context: NormalizeContext = { resolveImage: remoteImageResolver({ hosts: ["images.example.test"], allowInsecure: false }) };
+
+const validData = () => ({
+  blogId: "blog-1",
+  title: "  How to plan a relaxed first date ",
+  slug: "plan-a-relaxed-first-date",
+  categories: ["First Dates", "Dating Tips"],
+  featureImage: "https://images.example.test/cover.webp",
+  published: true,
+  lastUpdate: "2024-03-04T09:30:00.000Z",
+  updatedOn: { seconds: 1709544600, nanoseconds: 500_000_000 },
+  content: { time: 1, version: "2.28.2", blocks: [{ id: "b1", type: "paragraph", data: { text: "Hello" } }] },
+});
+
+describe("normalizeTimestamp", () => {
+  const iso = "2024-03-04T09:30:00.000Z";
+  it.each([
+    ["an ISO string", iso],
+    ["a Date", new Date(iso)],
+    ["{seconds, nanoseconds}", { seconds: 1709544600, nanoseconds: 0 }],
+    ["the admin SDK's {_seconds, _nanoseconds}", { _seconds: 1709544600, _nanoseconds: 0 }],
+    ["a Firestore Timestamp (toDate)", { toDate: () => new Date(iso) }],
+  ])("reads %s", (_name, value) => {
+    expect(normalizeTimestamp(value)).toBe(iso);
+  });
+
+  it("keeps nanoseconds as milliseconds", () => {
+    expect(normalizeTimestamp({ seconds: 0, nanoseconds: 250_000_000 })).toBe("1970-01-01T00:00:00.250Z");
+  });
+
+  it.each([["a number", 1709544600], ["garbage text", "yesterday"], ["an invalid date", "2024-13-45"], ["null", null], ["an object", { when: 1 }]])(
+    "refuses %s",
+    (_name, value) => {
+      expect(normalizeTimestamp(value)).toBeNull();
+    },
+  );
+});
+
+describe("normalizeBlogPost", () => {
+  it("accepts a valid document and trims its text", () => {
+    const result = normalizeBlogPost({ id: "doc-1", data: validData() }, context);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.post).toMatchObject({
+      documentId: "doc-1",
+      title: "How to plan a relaxed first date",
+      lastUpdate: "2024-03-04T09:30:00.000Z",
+      updatedOn: "2024-03-04T09:30:00.500Z",
+      featureImageUrl: "https://images.example.test/cover.webp",
+    });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("leaves out an unpublished document without a warning", () => {
+    expect(normalizeBlogPost({ id: "d", data: { ...validData(), published: false } }, context)).toEqual({ ok: false, problem: null });
+  });
+
+  it.each([
+    ["published", { published: "yes" }],
+    ["blogId", { blogId: "" }],
+    ["title", { title: "   " }],
+    ["title", { title: 42 }],
+    ["slug", { slug: "Not A Slug" }],
+    ["slug", { slug: "double--hyphen" }],
+    ["slug", { slug: undefined }],
+    ["categories", { categories: "Dating Tips" }],
+    ["categories", { categories: ["ok", 3] }],
+    ["featureImage", { featureImage: "" }],
+    ["featureImage", { featureImage: 42 }],
+    ["lastUpdate", { lastUpdate: "soon" }],
+    ["content", { content: "<p>html</p>" }],
+    ["content", { content: { blocks: "none" } }],
+  ])("refuses a document with a bad %s, naming its id and the field", (field, override) => {
+    const result = normalizeBlogPost({ id: "bad-doc", data: { ...validData(), ...override } }, context);
+    expect(result).toEqual({ ok: false, problem: expect.objectContaining({ id: "bad-doc", field }) });
+  });
+
+  it("refuses a document that is not an object", () => {
+    expect(normalizeBlogPost({ id: "x", data: null }, context)).toEqual({
+      ok: false,
+      problem: expect.objectContaining({ id: "x", field: "(document)" }),
+    });
+  });
+
+  it("keeps an article whose updatedOn is broken, as not updated yet, with a warning", () => {
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), updatedOn: "never" } }, context);
+    expect(result.ok).toBe(true);
+    if (!result.ok) return;
+    expect(result.post.updatedOn).toBeNull();
+    expect(result.warnings).toEqual([expect.objectContaining({ id: "d", field: "updatedOn" })]);
+  });
+
+  it("accepts an empty category list", () => {
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), categories: [] } }, context);
+    expect(result.ok && result.post.categories).toEqual([]);
+  });
+});
+
+describe("normalizeContent", () => {
+  it("drops malformed blocks and reports each with its index", () => {
+    const result = normalizeContent("doc", {
+      blocks: [{ type: "paragraph", data: { text: "ok" } }, "junk", { type: "header" }, { type: "", data: {} }],
+    });
+    expect(result?.content.blocks).toEqual([{ type: "paragraph", data: { text: "ok" } }]);
+    expect(result?.problems.map((p) => p.field)).toEqual(["content.blocks[1]", "content.blocks[2]", "content.blocks[3]"]);
+  });
+
+  it("rewrites image block URLs with the given mapping", () => {
+    const result = normalizeContent("doc", { blocks: [{ type: "image", data: { file: { url: "images/a.webp" } } }] }, (ref) => `/blog-images/${ref.slice(7)}`);
+    expect(result?.content.blocks[0]?.data).toEqual({ file: { url: "/blog-images/a.webp" } });
+  });
+});
+
+describe("dropDuplicateSlugs", () => {
+  const post = (documentId: string, slug: string, lastUpdate: string) => ({ documentId, slug, lastUpdate }) as BlogPostRecord;
+
+  it("keeps the newest article of a slug and reports the others", () => {
+    const { kept, dropped } = dropDuplicateSlugs([
+      post("old", "same", "2024-01-01T00:00:00.000Z"),
+      post("new", "same", "2024-05-01T00:00:00.000Z"),
+      post("other", "different", "2023-01-01T00:00:00.000Z"),
+    ]);
+    expect(kept.map((p) => p.documentId)).toEqual(["new", "other"]);
+    expect(dropped).toEqual([expect.objectContaining({ id: "old", field: "slug" })]);
+    expect(dropped[0]?.message).toContain("new");
+  });
+
+  it("breaks a tie on the document id, so every build picks the same one", () => {
+    const { kept } = dropDuplicateSlugs([post("b", "s", "2024-01-01T00:00:00.000Z"), post("a", "s", "2024-01-01T00:00:00.000Z")]);
+    expect(kept.map((p) => p.documentId)).toEqual(["a"]);
+  });
+});
+
+describe("what the build cannot publish is skipped by name", () => {
+  it("skips a slug longer than MAX_SLUG_LENGTH, naming the document and the field", () => {
+    const result = normalizeBlogPost({ id: "long-slug-doc", data: { ...validData(), slug: "a".repeat(3000) } }, context);
+    expect(result).toEqual({ ok: false, problem: expect.objectContaining({ id: "long-slug-doc", field: "slug" }) });
+    if (!result.ok && result.problem) expect(result.problem.message).toContain("100");
+  });
+
+  it("publishes a slug of exactly MAX_SLUG_LENGTH characters", () => {
+    const slug = `${"a".repeat(49)}-${"b".repeat(50)}`;
+    expect(slug).toHaveLength(MAX_SLUG_LENGTH);
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), slug } }, context);
+    expect(result.ok && result.post.slug).toBe(slug);
+  });
+
+  it("keeps the other articles when one document is skipped", () => {
+    const warnings: string[] = [];
+    const kept = acceptBlogPosts(
+      [
+        { id: "fine", data: validData() },
+        { id: "too-long", data: { ...validData(), slug: `a-${"b".repeat(2998)}` } },
+      ],
+      context,
+      (problem, skipped) => warnings.push(`${problem.id}/${problem.field}/${skipped}`),
+    );
+    expect(kept.map((post) => post.documentId)).toEqual(["fine"]);
+    expect(warnings).toEqual(["too-long/slug/true"]);
+  });
+});
+
+describe("cover images come only from allowed hosts", () => {
+  const refusedCover = (featureImage: string, policy = { hosts: ["images.example.test"], allowInsecure: false }) => {
+    const result = normalizeBlogPost({ id: "cover-doc", data: { ...validData(), featureImage } }, { resolveImage: remoteImageResolver(policy) });
+    if (!result.ok) throw new Error("the article itself must be kept");
+    return result;
+  };
+
+  it.each([
+    ["a loopback address", "https://127.0.0.1/cover.webp"],
+    ["a loopback address written as a number", "https://2130706433/cover.webp"],
+    ["localhost", "https://localhost/cover.webp"],
+    ["a private address", "https://10.1.2.3/cover.webp"],
+    ["a cloud metadata address", "http://169.254.169.254/latest/meta-data/"],
+    ["plain http from an allowed host", "http://images.example.test/cover.webp"],
+    ["a host that is not configured", "https://evil.example/cover.webp"],
+    ["a javascript: URL", "javascript:alert(1)"],
+  ])("keeps the article without a cover and warns when the cover is on %s", (_case, featureImage) => {
+    const result = refusedCover(featureImage);
+    expect(result.post.featureImageSource).toBeNull();
+    expect(result.post.featureImageUrl).toBe("");
+    expect(result.warnings).toEqual([expect.objectContaining({ id: "cover-doc", field: "featureImage" })]);
+    expect(result.warnings[0]?.message).toContain("without a cover image");
+  });
+
+  it("downloads an https cover from a configured host", () => {
+    const result = refusedCover("https://images.example.test/cover.webp");
+    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "https://images.example.test/cover.webp" });
+    expect(result.warnings).toEqual([]);
+  });
+
+  it("accepts the test image server on 127.0.0.1 only when a test allows insecure hosts", () => {
+    const result = refusedCover("http://127.0.0.1:4321/cover.webp", { hosts: [], allowInsecure: true });
+    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
+    expect(refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource).toBeNull();
+  });
+});
+
+describe("coverImagePolicy", () => {
+  it("allows the configured project's Firebase Storage by default, and nothing of another project", () => {
+    const policy = coverImagePolicy({ firebaseConfig: { projectId: "kindred-prod" }, allowedImageHosts: [], allowInsecureImageHosts: false });
+    const resolve = remoteImageResolver(policy);
+    expect(resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/covers%2Fa.webp?alt=media")).toHaveProperty("kind", "url");
+    expect(resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.firebasestorage.app/o/a.webp?alt=media")).toHaveProperty("kind", "url");
+    expect(resolve("https://storage.googleapis.com/kindred-prod.appspot.com/a.webp")).toHaveProperty("kind", "url");
+    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/someone-else.appspot.com/o/a.webp")).toBe("string");
+    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com.evil/o/a.webp")).toBe("string");
+  });
+
+  it("adds the configured hosts, and the test allowance only when asked", () => {
+    const policy = coverImagePolicy({ firebaseConfig: {}, allowedImageHosts: ["cdn.example"], allowInsecureImageHosts: false });
+    expect(policy).toEqual({ hosts: ["cdn.example"], allowInsecure: false });
+  });
+});

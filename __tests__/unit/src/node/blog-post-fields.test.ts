@@ -1,0 +1,166 @@
+/** @jest-environment node */
+import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Reporter } from "gatsby";
+import { addBlogPostFields, addBlogPostQueries, articleBlocks, articleDescription, type BlogPostNode } from "../../../../src/node/blog-post-fields";
+import * as similarModule from "../../../../src/lib/similar";
+
+interface FieldConfig {
+  type: string;
+  description: string;
+  resolve: (source: BlogPostNode, args: unknown, context: unknown) => unknown;
+}
+
+let serial = 0;
+const post = (overrides: Partial<BlogPostNode> & { blocks?: unknown[] } = {}): BlogPostNode => {
+  serial += 1;
+  const { blocks = [{ type: "paragraph", data: { text: "Hello <b>there</b>" } }], ...rest } = overrides;
+  return {
+    id: `node-${serial}`,
+    parent: null,
+    children: [],
+    internal: { type: "BlogPost", contentDigest: `digest-${serial}`, owner: "gatsby-source-firestore" },
+    documentId: `doc-${serial}`,
+    blogId: `blog-${serial}`,
+    title: "A title",
+    categories: ["Dating Tips"],
+    lastUpdate: "2024-01-01T00:00:00.000Z",
+    content: { blocks },
+    ...rest,
+  } as BlogPostNode;
+};
+
+/** The fields addBlogPostFields declares, and the warnings its resolvers report. */
+function declaredFields(): { fields: Record<string, FieldConfig>; warn: jest.Mock; typeName: string } {
+  const warn = jest.fn();
+  let config: { name: string; fields: Record<string, FieldConfig> } | undefined;
+  addBlogPostFields({
+    actions: { createTypes: jest.fn() } as unknown as CreateSchemaCustomizationArgs["actions"],
+    schema: { buildObjectType: (c: typeof config) => (config = c) } as unknown as CreateSchemaCustomizationArgs["schema"],
+    reporter: { warn } as unknown as Reporter,
+  });
+  if (!config) throw new Error("no type was built");
+  return { fields: config.fields, warn, typeName: config.name };
+}
+
+describe("articleBlocks", () => {
+  it("sanitizes the body and reports a left-out block naming the document and the content field", () => {
+    const warn = jest.fn();
+    const article = post({ documentId: "abc", blocks: [{ type: "paragraph", data: { text: 'Hi<script>x()</script><img src=x onerror="y()">' } }, { type: "weird", data: {} }] });
+    const blocks = articleBlocks(article, warn);
+    expect(blocks).toHaveLength(1);
+    expect(JSON.stringify(blocks)).not.toMatch(/script|onerror/);
+    expect(warn).toHaveBeenCalledWith('blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.');
+  });
+
+  it("sanitizes and reports once per version of an article, again when its content changes", () => {
+    const warn = jest.fn();
+    const article = post({ blocks: [{ type: "weird", data: {} }] });
+    articleBlocks(article, warn);
+    articleBlocks({ ...article }, warn);
+    expect(warn).toHaveBeenCalledTimes(1);
+    articleBlocks({ ...article, internal: { ...article.internal, contentDigest: "changed" } }, warn);
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe("articleDescription", () => {
+  it("is the first paragraph as plain text", () => {
+    expect(articleDescription([{ type: "header", html: "Heading", level: 2 }, { type: "paragraph", html: "First <b>bold</b> words" }, { type: "paragraph", html: "Second" }], "Title")).toBe(
+      "First bold words",
+    );
+  });
+
+  it("is the title when there is no paragraph", () => {
+    expect(articleDescription([{ type: "delimiter" }], "The title")).toBe("The title");
+  });
+
+  it("is cut to 160 characters with an ellipsis", () => {
+    const long = "word ".repeat(60);
+    const description = articleDescription([{ type: "paragraph", html: long }], "T");
+    expect(description.length).toBeLessThanOrEqual(160);
+    expect(description).toBe(`${long.slice(0, 157).trimEnd()}…`);
+    expect(articleDescription([{ type: "paragraph", html: "x".repeat(160) }], "T")).toBe("x".repeat(160));
+  });
+});
+
+describe("the BlogPost fields", () => {
+  it("extend BlogPost with described safeBlocks, description and similar", () => {
+    const { fields, typeName } = declaredFields();
+    expect(typeName).toBe("BlogPost");
+    expect(Object.fromEntries(Object.entries(fields).map(([name, field]) => [name, field.type]))).toEqual({
+      safeBlocks: "JSON!",
+      description: "String!",
+      similar: "[BlogPost!]!",
+    });
+    for (const field of Object.values(fields)) expect(field.description).toMatch(/\w{3,}/);
+    expect(fields.similar).toMatchObject({ args: { ids: { type: "[String!]", description: expect.stringMatching(/\w{3,}/) } } });
+  });
+
+  it("safeBlocks and description share one sanitizing, so a bad block is reported once", () => {
+    const { fields, warn } = declaredFields();
+    const article = post({ documentId: "bad", blocks: [{ type: "weird", data: {} }, { type: "paragraph", data: { text: "Summary" } }] });
+    expect(fields.description!.resolve(article, {}, {})).toBe("Summary");
+    expect(fields.safeBlocks!.resolve(article, {}, {})).toEqual([{ type: "paragraph", html: "Summary" }]);
+    expect(warn.mock.calls).toEqual([['blogMetaData/bad: field "content" block 0: unknown block type "weird"; left out.']]);
+  });
+
+  it("similar ranks the other blogs' articles by shared categories, then newest, at most 3", async () => {
+    const { fields } = declaredFields();
+    const current = post({ blogId: "mine", categories: ["A", "B"] });
+    const sameBlog = post({ blogId: "mine", categories: ["A", "B"] });
+    const twoShared = post({ categories: ["B", "A"], lastUpdate: "2023-01-01T00:00:00.000Z" });
+    const oneNewer = post({ categories: ["A"], lastUpdate: "2024-06-01T00:00:00.000Z" });
+    const oneOlder = post({ categories: ["B"], lastUpdate: "2024-02-01T00:00:00.000Z" });
+    const oneOldest = post({ categories: ["A"], lastUpdate: "2022-01-01T00:00:00.000Z" });
+    const none = post({ categories: ["C"] });
+    const findAll = jest.fn().mockResolvedValue({ entries: new Set([current, sameBlog, oneOldest, none, oneOlder, twoShared, oneNewer]) });
+    const similar = await fields.similar!.resolve(current, {}, { nodeModel: { findAll } });
+    expect(similar).toEqual([twoShared, oneNewer, oneOlder]);
+    expect(findAll).toHaveBeenCalledWith({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
+  });
+
+  it("similar reads only the nodes it is given by id, in that order, when the page passes them", async () => {
+    const { fields } = declaredFields();
+    const first = post();
+    const second = post();
+    const findAll = jest.fn();
+    const getNodesByIds = jest.fn().mockReturnValue([second, first]);
+    const similar = await fields.similar!.resolve(post(), { ids: [second.id, first.id] }, { nodeModel: { findAll, getNodesByIds } });
+    expect(similar).toEqual([second, first]);
+    expect(getNodesByIds).toHaveBeenCalledWith({ ids: [second.id, first.id], type: "BlogPost" });
+    // Reading all articles would make the page depend on every one of them.
+    expect(findAll).not.toHaveBeenCalled();
+  });
+
+  it("similar without ids builds its index once per set of nodes, again when a node changed", async () => {
+    const { fields } = declaredFields();
+    const build = jest.spyOn(similarModule, "similarIndex");
+    try {
+      const articles = [post({ categories: ["A"] }), post({ categories: ["A"] }), post({ categories: ["A"] })];
+      let nodes = articles;
+      const context = { nodeModel: { findAll: jest.fn(async () => ({ entries: [...nodes] })) } };
+      for (const article of articles) await fields.similar!.resolve(article, {}, context);
+      expect(build).toHaveBeenCalledTimes(1);
+
+      const edited = { ...articles[2]!, categories: ["B"], internal: { ...articles[2]!.internal, contentDigest: "edited" } };
+      nodes = [articles[0]!, articles[1]!, edited];
+      expect(await fields.similar!.resolve(articles[0]!, {}, context)).toEqual([articles[1]]);
+      expect(build).toHaveBeenCalledTimes(2);
+    } finally {
+      build.mockRestore();
+    }
+  });
+});
+
+describe("blogPostsByIds", () => {
+  it("gives the BlogPost nodes of the ids, in their order, through getNodesByIds (which ties the page to those nodes only)", () => {
+    const createResolvers = jest.fn();
+    addBlogPostQueries({ createResolvers } as unknown as Pick<CreateResolversArgs, "createResolvers">);
+    const field = createResolvers.mock.calls[0]![0].Query.blogPostsByIds;
+    expect(field.type).toBe("[BlogPost!]!");
+    const nodes = { a: { id: "a" }, b: { id: "b" }, c: { id: "c" } } as Record<string, { id: string }>;
+    const getNodesByIds = jest.fn(({ ids }: { ids: string[] }) => ids.map((id) => nodes[id]).filter(Boolean));
+    const result = field.resolve(null, { ids: ["c", "missing", "a"] }, { nodeModel: { getNodesByIds } });
+    expect(result).toEqual([{ id: "c" }, { id: "a" }]);
+    expect(getNodesByIds).toHaveBeenCalledWith({ ids: ["c", "missing", "a"], type: "BlogPost" });
+  });
+});

@@ -1,0 +1,338 @@
+/** @jest-environment node */
+import { execFileSync } from "node:child_process";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { FontMetrics } from "@capsizecss/core";
+import type { CreateWebpackConfigArgs, Store } from "gatsby";
+import * as fonts from "../../../../src/node/fonts";
+import { FONT_FILES, FONT_STACK, LATIN_FONT_FILE, LOCAL_FALLBACKS, fallbackFontFaces, publishFonts } from "../../../../src/node/fonts";
+import { shortClassName } from "../../../../src/node/internals/css-module-naming";
+import {
+  DOCUMENT_MATCH_PATHS,
+  GATSBY_MATCH_PATHS,
+  GATSBY_RUNTIME_STUB,
+  UNUSED_GATSBY_MODULES,
+} from "../../../../src/node/internals/runtime-replacements";
+import { TOAST_STYLE_SOURCES, TOAST_STYLESHEET_GLOBAL, publishToastStylesheet } from "../../../../src/node/toast-stylesheet";
+import { FONT_FALLBACK_GLOBAL, configureWebpack } from "../../../../src/node/webpack";
+
+const ROOT = path.resolve(__dirname, "../../../..");
+const storeAt = (directory: string): Store => ({ getState: () => ({ program: { directory } }) }) as unknown as Store;
+
+/**
+ * The metrics capsize reads from the installed woff2. @capsizecss/unpack is an ES module only, which
+ * Jest's CommonJS cannot load, so Node reads it in a child process, as the build does.
+ */
+function installedOutfitMetrics(): FontMetrics {
+  const file = path.join(ROOT, FONT_FILES, LATIN_FONT_FILE);
+  const script = `import { fromFile } from "@capsizecss/unpack/fs"; console.log(JSON.stringify(await fromFile(${JSON.stringify(file)})));`;
+  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" })) as FontMetrics;
+}
+
+/** The declarations of the @font-face rule of `family` with `weight`, as a map. */
+function face(css: string, family: string, weight: string): Record<string, string> {
+  const rule = css.split("\n").find((line) => line.includes(`font-family: "${family}";`) && line.includes(`font-weight: ${weight};`));
+  if (!rule) throw new Error(`no ${weight} face of ${family} in:\n${css}`);
+  const body = rule.slice(rule.indexOf("{") + 1, rule.lastIndexOf("}"));
+  return Object.fromEntries(
+    body
+      .split(";")
+      .map((declaration) => declaration.trim())
+      .filter(Boolean)
+      .map((declaration) => [declaration.slice(0, declaration.indexOf(":")).trim(), declaration.slice(declaration.indexOf(":") + 1).trim()]),
+  );
+}
+
+const percent = (value: string | undefined): number => Number.parseFloat(value ?? "NaN");
+
+describe("publishFonts", () => {
+  it("copies the installed font files to public/fonts/ under their own names", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "fonts-"));
+    await mkdir(path.join(site, FONT_FILES), { recursive: true });
+    await writeFile(path.join(site, FONT_FILES, "outfit-latin-wght-normal.woff2"), "font bytes");
+    await publishFonts({ store: storeAt(site) });
+    expect(await readFile(path.join(site, "public", "fonts", "outfit-latin-wght-normal.woff2"), "utf8")).toBe("font bytes");
+  });
+
+  it("reads them from the installed @fontsource-variable/outfit package", async () => {
+    await expect(readFile(path.join(ROOT, FONT_FILES, LATIN_FONT_FILE))).resolves.toBeInstanceOf(Buffer);
+  });
+});
+
+describe("fallbackFontFaces", () => {
+  const outfit = installedOutfitMetrics();
+  const css = fallbackFontFaces(outfit);
+
+  it("reads Outfit's own vertical metrics from the woff2", () => {
+    expect(outfit).toMatchObject({ unitsPerEm: 1000, ascent: 1000, descent: -260, lineGap: 0 });
+  });
+
+  it("gives the regular Arial face Outfit's line metrics and average width", () => {
+    const regular = face(css, "Outfit Fallback", "100 500");
+    // Outfit: ascent 1000, descent 260, gap 0 per 1000 units; Arial's average width is 913/2048.
+    const sizeAdjust = outfit.xWidthAvg / outfit.unitsPerEm / (913 / 2048);
+    expect(percent(regular["size-adjust"])).toBeCloseTo(sizeAdjust * 100, 2);
+    expect(percent(regular["ascent-override"])).toBeCloseTo(100 / sizeAdjust, 2);
+    expect(percent(regular["descent-override"])).toBeCloseTo(26 / sizeAdjust, 2);
+    expect(regular["line-gap-override"]).toBe("0%");
+    expect(regular.src).toBe('local("Arial"), local("ArialMT"), local("Helvetica"), local("Liberation Sans"), local("LiberationSans")');
+  });
+
+  it("sizes the bold faces from Outfit Bold's width, which a regular face with a synthetic bold would miss by 4%", () => {
+    const bold = face(css, "Outfit Fallback", "600 900");
+    // Outfit Bold averages 461 of 1000; Arial Bold 983 of 2048.
+    expect(percent(bold["size-adjust"])).toBeCloseTo((0.461 / (983 / 2048)) * 100, 2);
+    expect(bold.src).toContain('local("Liberation Sans Bold")');
+    const robotoBold = face(css, "Outfit Fallback Roboto", "600 900");
+    expect(percent(robotoBold["size-adjust"])).toBeCloseTo((0.461 / (926 / 2048)) * 100, 2);
+  });
+
+  it("writes one rule per line for every fallback family, and the font stack lists them after Outfit", async () => {
+    expect(css.split("\n")).toHaveLength(LOCAL_FALLBACKS.length * 2);
+    expect(FONT_STACK).toBe('"Outfit Variable", "Outfit Fallback", "Outfit Fallback Roboto", sans-serif');
+    const globalCss = await readFile(path.join(ROOT, "src", "styles", "global.css"), "utf8");
+    // Outfit's stack once the page has loaded (the "webfont" class), the fallbacks alone before.
+    expect(globalCss).toContain(`--font-web: ${FONT_STACK};`);
+    expect(globalCss).toContain(`--font-body: ${FONT_STACK.replace('"Outfit Variable", ', "")};`);
+  });
+});
+
+/** The CSS extractor and css-loader that Gatsby's configuration uses, from Gatsby's own dependencies. */
+const fromGatsby = createRequire(require.resolve("gatsby"));
+const MiniCssExtractPlugin = fromGatsby("mini-css-extract-plugin") as new (options: Record<string, unknown>) => { options: Record<string, unknown> };
+const CSS_LOADER = fromGatsby.resolve("css-loader");
+const CSS_MODULE_OPTIONS = { namedExport: true, localIdentName: "[name]--[local]--[hash:hex:5]", exportLocalsConvention: "dashesOnly" };
+
+/** A stand-in for Gatsby's own configuration of a stage, as getConfig returns it. */
+class TerserPlugin {}
+const gatsbyConfig = (): Record<string, unknown> => ({
+  output: { path: "/site/public", publicPath: "/" },
+  target: ["web", "es5"],
+  devtool: "source-map",
+  plugins: [{ gatsbys: true }, new MiniCssExtractPlugin({ filename: "[name].[contenthash].css" })],
+  optimization: { minimizer: [new TerserPlugin(), { cssMinimizer: true }] },
+  module: {
+    rules: [
+      { test: /\.js$/, use: [{ loader: "babel-loader", options: { modules: "kept" } }] },
+      {
+        test: /\.module\.css$/,
+        oneOf: [{ use: [{ loader: MiniCssExtractPlugin.name }, { loader: CSS_LOADER, options: { url: true, modules: CSS_MODULE_OPTIONS } }] }],
+      },
+      { test: /\.css$/, use: [{ loader: CSS_LOADER, options: { modules: false } }] },
+    ],
+  },
+});
+
+/** Every css-loader entry of a configuration's rules. */
+function cssLoaders(config: Record<string, unknown>): { options: { modules: false | Record<string, unknown> } }[] {
+  const found: { options: { modules: false | Record<string, unknown> } }[] = [];
+  const visit = (node: unknown): void => {
+    if (Array.isArray(node)) node.forEach(visit);
+    else if (typeof node === "object" && node !== null) {
+      if ((node as { loader?: unknown }).loader === CSS_LOADER) found.push(node as (typeof found)[number]);
+      Object.values(node).forEach(visit);
+    }
+  };
+  visit((config.module as { rules: unknown }).rules);
+  return found;
+}
+
+const fakePlugins = {
+  define: (definitions: Record<string, string>) => ({ define: definitions }),
+  sourceMapDevTool: (options: Record<string, unknown>) => ({ sourceMapDevTool: options }),
+  normalModuleReplacement: (pattern: RegExp) => ({ normalModuleReplacement: pattern }),
+  minifyJs: (options: Record<string, unknown>) => ({ minifyJs: options }),
+} as unknown as CreateWebpackConfigArgs["plugins"];
+
+/** The configuration configureWebpack puts back for `stage`, in a scratch site. */
+async function configFor(stage: string, plugins = fakePlugins): Promise<Record<string, unknown>> {
+  const replaceWebpackConfig = jest.fn();
+  const setWebpackConfig = jest.fn();
+  const site = await mkdtemp(path.join(tmpdir(), "webpack-"));
+  for (const source of TOAST_STYLE_SOURCES) {
+    await mkdir(path.dirname(path.join(site, source)), { recursive: true });
+    await writeFile(path.join(site, source), `/* ${source} */`);
+  }
+  await configureWebpack({
+    actions: { replaceWebpackConfig, setWebpackConfig } as unknown as CreateWebpackConfigArgs["actions"],
+    stage,
+    plugins,
+    store: storeAt(site),
+    getConfig: gatsbyConfig,
+  } as never);
+  // setWebpackConfig would silently drop `output` and `target`.
+  expect(setWebpackConfig).not.toHaveBeenCalled();
+  expect(replaceWebpackConfig).toHaveBeenCalledTimes(1);
+  return replaceWebpackConfig.mock.calls[0]?.[0] as Record<string, unknown>;
+}
+
+describe("configureWebpack", () => {
+  // The faces themselves are tested above; Jest cannot load the ES-module font reader.
+  beforeEach(() => {
+    jest.spyOn(fonts, "fallbackFontFacesFor").mockImplementation(async () => fallbackFontFaces(installedOutfitMetrics()));
+  });
+  afterEach(() => jest.restoreAllMocks());
+
+  it("gives webpack 120 s to load a chunk, in every stage, and keeps the rest of Gatsby's configuration", async () => {
+    for (const stage of ["develop", "build-javascript"]) {
+      const config = await configFor(stage);
+      expect(config.output).toEqual({ path: "/site/public", publicPath: "/", chunkLoadTimeout: 120_000 });
+      expect(config.plugins).toContainEqual({ gatsbys: true });
+    }
+  });
+
+  it("writes the browser bundles' source maps outside public/, with no comment pointing to them", async () => {
+    const config = await configFor("build-javascript");
+    expect(config.devtool).toBe(false);
+    expect(config.plugins).toContainEqual({ sourceMapDevTool: { filename: "../.cache/source-maps/[file].map", append: false } });
+  });
+
+  it("leaves the other stages' source maps, target and minifiers as Gatsby sets them", async () => {
+    const config = await configFor("build-html");
+    expect(config).toMatchObject({ devtool: "source-map", target: ["web", "es5"] });
+    expect(JSON.stringify(config.plugins)).not.toContain("sourceMapDevTool");
+  });
+
+  it("writes and minifies the production browser bundle as ES2017, keeping the CSS minifier", async () => {
+    const config = await configFor("build-javascript");
+    expect(config.target).toEqual(["web", "es2017"]);
+    const [js, css] = (config.optimization as { minimizer: unknown[] }).minimizer;
+    expect(js).toEqual({ minifyJs: { terserOptions: { ecma: 2017, parse: { ecma: 2017 }, compress: { ecma: 2017, passes: 2 }, output: { ecma: 2017 } } } });
+    expect(css).toEqual({ cssMinimizer: true });
+  });
+
+  it("has the production browser bundle evaluate CSS modules in its own compilation, with no child compilations", async () => {
+    const browser = await configFor("build-javascript");
+    const extractors = (browser.plugins as unknown[]).filter((plugin) => plugin instanceof MiniCssExtractPlugin);
+    expect(extractors).toHaveLength(1);
+    expect(extractors[0]!.options).toMatchObject({ filename: "[name].[contenthash].css", experimentalUseImportModule: true });
+    const html = await configFor("build-html");
+    expect((html.plugins as { options?: unknown }[]).find((plugin) => plugin instanceof MiniCssExtractPlugin)?.options).not.toHaveProperty(
+      "experimentalUseImportModule",
+      true,
+    );
+  });
+
+  it("names CSS-module classes short and alike in both production bundles, whatever the match resource", async () => {
+    const browser = await configFor("build-javascript");
+    const [modules, plain] = cssLoaders(browser);
+    expect(plain!.options.modules).toBe(false);
+    const { getLocalIdent, ...rest } = modules!.options.modules as Record<string, unknown>;
+    expect(rest).toEqual(CSS_MODULE_OPTIONS);
+    expect(getLocalIdent).toBe(shortClassName);
+    expect((cssLoaders(await configFor("build-html"))[0]!.options.modules as Record<string, unknown>).getLocalIdent).toBe(shortClassName);
+    // Development keeps css-loader's readable names.
+    expect(cssLoaders(await configFor("develop"))[0]!.options.modules).not.toHaveProperty("getLocalIdent");
+
+    const resourcePath = path.join(ROOT, "src", "components", "layout", "nav-bar.module.css");
+    const options = { context: ROOT, hashPrefix: "" };
+    const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, "header", options);
+    expect(name).toMatch(/^k[A-Za-z0-9_-]{6}$/);
+    // Requested through importModule, the same file carries a match resource: the name stays.
+    const imported = { resourcePath, _module: { matchResource: `${resourcePath}.webpack[javascript/auto]` } };
+    expect(shortClassName(imported, CSS_MODULE_OPTIONS.localIdentName, "header", options)).toBe(name);
+    expect(shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, "brand", options)).not.toBe(name);
+  });
+
+  it("gives every class of the site's CSS modules a name of its own", () => {
+    const files = readdirSync(path.join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".module.css"));
+    expect(files.length).toBeGreaterThan(5);
+    const names = new Map<string, string>();
+    for (const file of files) {
+      const resourcePath = path.join(ROOT, "src", file);
+      const css = readFileSync(resourcePath, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/:global\([^)]*\)/g, "");
+      for (const [, local] of css.matchAll(/\.([A-Za-z_][\w-]*)/g)) {
+        const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, local!, { context: ROOT, hashPrefix: "" });
+        const owner = `${file} .${local}`;
+        expect([name, names.get(name) ?? owner]).toEqual([name, owner]);
+        names.set(name, owner);
+      }
+    }
+    expect(names.size).toBeGreaterThan(100);
+  });
+
+  it("hands the HTML renderer the fallback faces and the browser bundles the toast stylesheet's URL", async () => {
+    const html = await configFor("build-html");
+    expect(html.plugins).toContainEqual({ define: { [FONT_FALLBACK_GLOBAL]: expect.stringContaining("Outfit Fallback") } });
+    const browser = await configFor("build-javascript");
+    expect(browser.plugins).toContainEqual({ define: { [TOAST_STYLESHEET_GLOBAL]: expect.stringMatching(/^"\/toastify-[0-9a-f]{20}\.css"$/) } });
+  });
+});
+
+describe("publishToastStylesheet", () => {
+  it("publishes the library's stylesheet and the site's changes as one file named by its content", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "toasts-"));
+    for (const source of TOAST_STYLE_SOURCES) {
+      await mkdir(path.dirname(path.join(site, source)), { recursive: true });
+      await writeFile(path.join(site, source), `/* ${path.basename(source)} */`);
+    }
+    const url = await publishToastStylesheet(site);
+    expect(await readFile(path.join(site, "public", url), "utf8")).toBe("/* ReactToastify.css */\n/* toasts.css */");
+    await writeFile(path.join(site, TOAST_STYLE_SOURCES[1]!), "/* changed */");
+    expect(await publishToastStylesheet(site)).not.toBe(url);
+  });
+
+  it("sets the toasts in the site's font", async () => {
+    const ours = await readFile(path.join(ROOT, "src", "components", "layout", "toasts.css"), "utf8");
+    expect(ours).toMatch(/--toastify-font-family:\s*var\(--font-body\)/);
+  });
+});
+
+describe("the parts of Gatsby's browser runtime left out of the production bundle", () => {
+
+  it("match modules of the installed Gatsby, so an upgrade that moves them is noticed", () => {
+    const gatsby = path.join(ROOT, "node_modules", "gatsby");
+    // Gatsby copies cache-dir/ into the site's .cache/ before bundling.
+    const candidates = [
+      path.join(gatsby, "dist", "internal-plugins", "partytown", "gatsby-browser.js"),
+      path.join(gatsby, "cache-dir", "register-service-worker.js").replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
+      path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js").replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
+    ];
+    expect(existsSync(candidates[0]!)).toBe(true);
+    expect(existsSync(path.join(gatsby, "cache-dir", "register-service-worker.js"))).toBe(true);
+    expect(existsSync(path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js"))).toBe(true);
+    UNUSED_GATSBY_MODULES.forEach((pattern, index) => expect(candidates[index]).toMatch(pattern));
+    // The Head handler is the one export of its module that Gatsby imports; the stub has it.
+    expect(readFileSync(path.join(gatsby, "cache-dir", "page-renderer.js"), "utf8")).toContain('import { headHandlerForBrowser } from "./head/head-export-handler-for-browser"');
+    expect(readFileSync(path.join(ROOT, GATSBY_RUNTIME_STUB), "utf8")).toContain("export function headHandlerForBrowser()");
+  });
+
+  it("are unused: no page exports a Head, and no plugin asks for a service worker", () => {
+    for (const folder of ["src/pages", "src/templates"]) {
+      for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) => /\.[jt]sx?$/.test(name))) {
+        expect(readFileSync(path.join(ROOT, folder, file), "utf8")).not.toMatch(/export\s+(const|let|var|function)\s+Head\b|export\s*\{[^}]*\bHead\b/);
+      }
+    }
+    expect(readFileSync(path.join(ROOT, "gatsby-config.ts"), "utf8")).not.toMatch(/gatsby-plugin-(offline|pwa)/);
+  });
+
+  it("are swapped for the stub in the production browser bundle only", async () => {
+    const replaced = async (stage: string): Promise<unknown[]> =>
+      ((await configFor(stage)).plugins as { normalModuleReplacement?: RegExp }[]).filter((plugin) => plugin.normalModuleReplacement).map((plugin) => plugin.normalModuleReplacement);
+    expect(await replaced("build-javascript")).toEqual([...UNUSED_GATSBY_MODULES, GATSBY_MATCH_PATHS]);
+    expect(await replaced("develop")).toEqual([]);
+  });
+});
+
+describe("the list of match paths left out of the production browser bundle", () => {
+  it("is the request by which Gatsby's browser runtime imports it, matched before it is resolved", () => {
+    const app = readFileSync(path.join(ROOT, "node_modules", "gatsby", "cache-dir", "production-app.js"), "utf8");
+    const request = /import matchPaths from "([^"]+)"/.exec(app)?.[1];
+    expect(request).toBeDefined();
+    expect(GATSBY_MATCH_PATHS.test(request!)).toBe(true);
+    // Gatsby writes it under .cache; a pattern on the resolved path would have the JSON parser read the replacement.
+    expect(GATSBY_MATCH_PATHS.test(path.join(ROOT, ".cache", "_this_is_virtual_fs_path_", "$virtual", "match-paths.json"))).toBe(false);
+  });
+
+  it("is replaced by the site's document-match-paths module", async () => {
+    const replacements: [RegExp, string][] = [];
+    const plugins = { ...fakePlugins, normalModuleReplacement: (pattern: RegExp, resource: string) => (replacements.push([pattern, resource]), {}) };
+    await configFor("build-javascript", plugins as unknown as CreateWebpackConfigArgs["plugins"]);
+    const [, resource] = replacements.find(([pattern]) => pattern === GATSBY_MATCH_PATHS) ?? [];
+    expect(resource?.endsWith(DOCUMENT_MATCH_PATHS)).toBe(true);
+    expect(existsSync(path.join(ROOT, DOCUMENT_MATCH_PATHS))).toBe(true);
+  });
+});

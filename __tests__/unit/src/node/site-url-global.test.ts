@@ -1,0 +1,42 @@
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { CreateWebpackConfigArgs, Store } from "gatsby";
+import { TOAST_STYLE_SOURCES } from "../../../../src/node/toast-stylesheet";
+import { configureWebpack, SITE_URL_GLOBAL } from "../../../../src/node/webpack";
+
+// A browser bundle has no SITE_URL in process.env: the sanitizer of the fallback route learns the
+// site's address from the global webpack defines, taken from the configured siteMetadata.siteUrl.
+async function definitionsFor(stage: string, siteUrl: string | undefined): Promise<Record<string, string>> {
+  const site = await mkdtemp(path.join(tmpdir(), "site-url-"));
+  for (const source of TOAST_STYLE_SOURCES) {
+    await mkdir(path.dirname(path.join(site, source)), { recursive: true });
+    await writeFile(path.join(site, source), `/* ${source} */`);
+  }
+  const replaceWebpackConfig = jest.fn();
+  const store = { getState: () => ({ program: { directory: site }, config: { siteMetadata: siteUrl === undefined ? {} : { siteUrl } } }) } as unknown as Store;
+  await configureWebpack({
+    actions: { replaceWebpackConfig } as unknown as CreateWebpackConfigArgs["actions"],
+    stage,
+    plugins: {
+      define: (definitions: Record<string, string>) => ({ define: definitions }),
+      sourceMapDevTool: () => ({}),
+      normalModuleReplacement: () => ({}),
+      minifyJs: () => ({}),
+    } as unknown as CreateWebpackConfigArgs["plugins"],
+    store,
+    getConfig: () => ({ plugins: [], optimization: { minimizer: [] } }),
+  } as never);
+  const config = replaceWebpackConfig.mock.calls[0]?.[0] as { plugins: { define?: Record<string, string> }[] };
+  return Object.assign({}, ...config.plugins.map((plugin) => plugin.define ?? {})) as Record<string, string>;
+}
+
+describe("the site's address in the bundles", () => {
+  it.each(["build-javascript", "develop"])("is written into the %s bundle from siteMetadata.siteUrl", async (stage) => {
+    expect((await definitionsFor(stage, "https://preview.example.net"))[SITE_URL_GLOBAL]).toBe('"https://preview.example.net"');
+  });
+
+  it("is left undefined when the configuration has none, so the sanitizer falls back to its default", async () => {
+    expect(await definitionsFor("develop", undefined)).not.toHaveProperty(SITE_URL_GLOBAL);
+  });
+});

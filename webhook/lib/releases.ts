@@ -1,0 +1,88 @@
+// The releases kept under BUILDS_DIR/releases/<id>/ (site/, build.json, the snapshot's states), and
+// which of them PUBLISH_DIR points at.
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import path from "node:path";
+import { publishedTarget, swapSymlink } from "./publish.ts";
+import { readStates, type FileStates } from "./snapshot.ts";
+
+/** What build.json in a release records. */
+export interface Release {
+  id: string;
+  reason: string;
+  triggeredAt: string;
+  finishedAt: string;
+  articles: number;
+}
+
+export class Releases {
+  readonly dir: string;
+  readonly publishDir: string;
+
+  constructor(buildsDir: string, publishDir: string) {
+    this.dir = path.join(buildsDir, "releases");
+    this.publishDir = publishDir;
+  }
+
+  /** The folder of a release, whatever state it is in. */
+  folder(id: string): string {
+    return path.join(this.dir, id);
+  }
+
+  /** The built site of a release, which PUBLISH_DIR points at once it is published. */
+  siteDir(id: string): string {
+    return path.join(this.dir, id, "site");
+  }
+
+  /** Whether a release was completed (its build.json written). */
+  isComplete(id: string): boolean {
+    return existsSync(path.join(this.folder(id), "build.json"));
+  }
+
+  /** Releases that can be published again, newest first. */
+  list(): Release[] {
+    return readdirSync(this.dir)
+      .filter((id) => this.isComplete(id))
+      .map((id) => JSON.parse(readFileSync(path.join(this.dir, id, "build.json"), "utf8")) as Release)
+      .sort((a, b) => b.finishedAt.localeCompare(a.finishedAt) || b.id.localeCompare(a.id));
+  }
+
+  /** The id of the release PUBLISH_DIR points at, if it is one of ours. */
+  publishedId(): string | null {
+    const target = publishedTarget(this.publishDir);
+    if (!target || path.dirname(path.dirname(target)) !== this.dir) return null;
+    return path.basename(path.dirname(target));
+  }
+
+  /** The newest release whose snapshot recorded its files' states, to share unchanged files with. */
+  newestSnapshot(): { id: string; dir: string; states: FileStates } | undefined {
+    for (const { id } of this.list()) {
+      const states = readStates(this.folder(id));
+      if (states) return { id, dir: this.siteDir(id), states };
+    }
+    return undefined;
+  }
+
+  /** Points PUBLISH_DIR at a release's site. */
+  publish(id: string): void {
+    swapSymlink(this.publishDir, this.siteDir(id));
+  }
+
+  /** Puts PUBLISH_DIR back as it was: at the previous target, or absent before the first publish. */
+  restore(previous: string | null): void {
+    if (previous) swapSymlink(this.publishDir, previous);
+    else rmSync(this.publishDir, { force: true });
+  }
+
+  /** Removes a release, complete or not. */
+  remove(id: string): void {
+    rmSync(this.folder(id), { recursive: true, force: true });
+  }
+
+  /** Keeps the newest `keep` releases (and always the published one) for rollback. */
+  prune(keep: number): void {
+    const publishedId = this.publishedId();
+    const kept = new Set(this.list().slice(0, keep).map((release) => release.id));
+    if (publishedId) kept.add(publishedId);
+    for (const id of readdirSync(this.dir)) if (!kept.has(id)) this.remove(id);
+  }
+}
