@@ -2,7 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
 import { variantFiles, variantKey, type CoverRecipe, type SharingRecipe, type VariantFile } from "./recipes.ts";
-import { originalPath, recordPath, variantDir, writeAtomic, type VariantRecord } from "./store.ts";
+import { originalPath, recordPath, variantDir, writeOnce, type VariantRecord } from "./store.ts";
 
 // The only code that encodes images. Every call is counted, so a test can tell a build that read
 // the store from one that encoded.
@@ -53,7 +53,7 @@ export async function encodeCover(store: string, original: string, recipe: Cover
   const raw = { raw: { width: info.width, height: info.height, channels: info.channels } };
   for (const file of files) {
     const pipeline = sharp(data, raw).resize(file.width, file.height, { fit: "fill" });
-    await writeAtomic(path.join(variantDir(store, key), file.name), await encoded(pipeline, file, recipe.quality));
+    await writeOnce(path.join(variantDir(store, key), file.name), await encoded(pipeline, file, recipe.quality));
   }
   const [placeholder, stats] = await Promise.all([
     sharp(data, raw).resize(20).blur().webp({ quality: 30 }).toBuffer(),
@@ -69,7 +69,7 @@ export async function encodeCover(store: string, original: string, recipe: Cover
     backgroundColor: `#${hex(stats.dominant.r)}${hex(stats.dominant.g)}${hex(stats.dominant.b)}`,
     files: files.map((file) => file.name),
   };
-  await writeAtomic(recordPath(store, key), JSON.stringify(record));
+  await writeOnce(recordPath(store, key), JSON.stringify(record));
   return record;
 }
 
@@ -86,6 +86,6 @@ export async function drawSharing(store: string, original: string, recipe: Shari
     .flatten({ background: recipe.background })
     .jpeg({ quality: recipe.quality, mozjpeg: true, progressive: true })
     .toBuffer();
-  await writeAtomic(target, image);
+  await writeOnce(target, image);
   return target;
 }

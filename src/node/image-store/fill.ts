@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { describeOriginal, drawSharing, encodeCover, sharingPath } from "./encode.ts";
 import { variantKey, type CoverRecipe, type SharingRecipe } from "./recipes.ts";
-import { originalPath, readRecord, readSource, readSourceSync, sha256, sourcePath, variantDir, writeAtomic, type SourceRecord, type VariantRecord } from "./store.ts";
+import { originalPath, readRecord, readSource, readSourceSync, sha256, sourcePath, variantDir, writeAtomic, writeOnce, type SourceRecord, type VariantRecord } from "./store.ts";
 
 /** Where a cover comes from: a URL to download, or a file on disk (the sample content). */
 export type CoverSource = { kind: "url"; url: string } | { kind: "file"; path: string };
@@ -20,6 +20,18 @@ export class CoverError extends Error {
   }
 }
 
+// Covers shared by several articles are downloaded and encoded by one task at a time in a
+// process: the others wait for its result instead of doing the same work again.
+const inFlight = new Map<string, Promise<unknown>>();
+
+function once<T>(id: string, work: () => Promise<T>): Promise<T> {
+  const running = inFlight.get(id) as Promise<T> | undefined;
+  if (running) return running;
+  const started = work().finally(() => inFlight.delete(id));
+  inFlight.set(id, started);
+  return started;
+}
+
 async function keepOriginal(store: string, bytes: Buffer): Promise<string> {
   const original = sha256(bytes);
   if (existsSync(originalPath(store, original))) return original;
@@ -28,7 +40,7 @@ async function keepOriginal(store: string, bytes: Buffer): Promise<string> {
   } catch (error) {
     throw new CoverError(`cannot be decoded: ${(error as Error).message}`);
   }
-  await writeAtomic(originalPath(store, original), bytes);
+  await writeOnce(originalPath(store, original), bytes);
   return original;
 }
 
@@ -40,6 +52,10 @@ async function keepOriginal(store: string, bytes: Buffer): Promise<string> {
  */
 export async function storeOriginal(store: string, source: CoverSource, options: StoreOriginalOptions = {}): Promise<string> {
   if (source.kind === "file") return keepOriginal(store, await readFile(source.path));
+  return once(`${store}\u0000${source.url}\u0000${options.revalidate === true}`, () => downloadOriginal(store, source, options));
+}
+
+async function downloadOriginal(store: string, source: { kind: "url"; url: string }, options: StoreOriginalOptions): Promise<string> {
   const known = await readSource(store, source.url);
   if (known && !options.revalidate && existsSync(originalPath(store, known.original))) return known.original;
   const headers: Record<string, string> = {};
@@ -69,7 +85,11 @@ export async function storeOriginal(store: string, source: CoverSource, options:
 }
 
 /** The stored record of an original made with a recipe, encoded first when the store lacks it. */
-export async function ensureCover(store: string, original: string, recipe: CoverRecipe): Promise<{ record: VariantRecord; encoded: boolean }> {
+export function ensureCover(store: string, original: string, recipe: CoverRecipe): Promise<{ record: VariantRecord; encoded: boolean }> {
+  return once(`${store}\u0000${variantKey(original, recipe)}`, () => makeCover(store, original, recipe));
+}
+
+async function makeCover(store: string, original: string, recipe: CoverRecipe): Promise<{ record: VariantRecord; encoded: boolean }> {
   const stored = await readRecord(store, variantKey(original, recipe));
   if (stored) return { record: stored, encoded: false };
   try {
@@ -82,7 +102,11 @@ export async function ensureCover(store: string, original: string, recipe: Cover
 }
 
 /** The sharing image of an original, drawn first when the store lacks it. */
-export async function ensureSharing(store: string, original: string, recipe: SharingRecipe): Promise<{ file: string; encoded: boolean }> {
+export function ensureSharing(store: string, original: string, recipe: SharingRecipe): Promise<{ file: string; encoded: boolean }> {
+  return once(`${store}\u0000${variantKey(original, recipe)}`, () => makeSharing(store, original, recipe));
+}
+
+async function makeSharing(store: string, original: string, recipe: SharingRecipe): Promise<{ file: string; encoded: boolean }> {
   const file = sharingPath(store, original, recipe);
   if (existsSync(file)) return { file, encoded: false };
   try {

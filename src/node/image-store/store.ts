@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
-import { mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
+import { link, mkdir, readFile, rename, rm, writeFile } from "node:fs/promises";
 import path from "node:path";
 
 // The image store's layout on disk. Everything in it is named by what it holds, and every file is
@@ -64,6 +64,26 @@ export async function writeAtomic(file: string, data: Buffer | string): Promise<
   } catch (error) {
     await rm(temporary, { force: true });
     throw error;
+  }
+}
+
+/**
+ * Writes a content-addressed file once: the first writer's file stays, so a file already linked
+ * into public/ is never swapped for an equal copy by a second fill of the same key. Where the file
+ * system has no hard links (a bucket mounted through FUSE), the rename of writeAtomic is used.
+ */
+export async function writeOnce(file: string, data: Buffer | string): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.tmp-${process.pid}-${randomBytes(6).toString("hex")}`;
+  try {
+    await writeFile(temporary, data);
+    await link(temporary, file).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code === "EEXIST") return;
+      if (error.code === "EPERM" || error.code === "ENOTSUP" || error.code === "ENOSYS" || error.code === "EXDEV") return rename(temporary, file);
+      throw error;
+    });
+  } finally {
+    await rm(temporary, { force: true });
   }
 }
 
