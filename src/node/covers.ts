@@ -6,7 +6,7 @@ import { encoderCalls } from "./image-store/encode.ts";
 import { CoverError, fillCover, storedOriginalSync, type CoverSource } from "./image-store/fill.ts";
 import { inPool } from "./image-store/pool.ts";
 import { publishImmutable } from "./image-store/publish.ts";
-import { ARTICLE_RECIPE, CARD_RECIPE, COVER_RECIPES, coverImageData, SHARING_RECIPE, variantKey, type CoverRecipe } from "./image-store/recipes.ts";
+import { ARTICLE_RECIPE, CARD_RECIPE, COVER_RECIPES, coverImageData, SHARING_RECIPE, SITE_RECIPES, variantKey, type CoverRecipe } from "./image-store/recipes.ts";
 import { imageStoreDir, readRecordSync, readSource, variantDir, type VariantRecord } from "./image-store/store.ts";
 import { sharingPath } from "./image-store/encode.ts";
 import { publicDir, siteDir } from "./site-paths";
@@ -15,9 +15,6 @@ import { publicDir, siteDir } from "./site-paths";
 // article's cover is taken from the store, or downloaded and encoded into it when the store lacks
 // it, and its files are linked into public/static/<key>/. The pages' queries then read the store's
 // records (coverData), and the sharing images come from it too (og-images.ts).
-
-/** The site's recipes: every cover gets each, and the sharing image. */
-export const SITE_RECIPES = { covers: COVER_RECIPES, sharing: SHARING_RECIPE };
 
 /** A BlogPost node's cover as the source plugin left it (not in the GraphQL schema). */
 export interface CoverOwner {
@@ -82,7 +79,9 @@ export async function prepareCovers(
       const { original } = await fillCover(store, source, SITE_RECIPES, { revalidate: await shouldRevalidate(store, post, env) });
       for (const recipe of COVER_RECIPES) {
         const key = variantKey(original, recipe);
-        result.linked += await publishKey(store, publicRoot, key, readRecordSync(store, key)!);
+        // Read after the await: `linked += await …` would add to a count read before other tasks ran.
+        const linked = await publishKey(store, publicRoot, key, readRecordSync(store, key)!);
+        result.linked += linked;
       }
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;

@@ -38,6 +38,9 @@ export const SHARING_RECIPE: SharingRecipe = { name: "og", width: 1200, height: 
 
 export const COVER_RECIPES: readonly CoverRecipe[] = [CARD_RECIPE, ARTICLE_RECIPE];
 
+/** What the site makes of every cover: each cover recipe, and the sharing image. */
+export const SITE_RECIPES = { covers: COVER_RECIPES, sharing: SHARING_RECIPE };
+
 /** The recipe's identity: a digest of everything that decides the bytes it makes. */
 export function recipeId(recipe: CoverRecipe | SharingRecipe): string {
   return createHash("sha256").update(JSON.stringify([ENCODING, recipe])).digest("hex").slice(0, 16);
