@@ -24,8 +24,8 @@ const path = require("node:path");
 /** The line of @parcel/core/lib/RequestTracker.js (2.8) that lists what Parcel leaves out. */
 const ORIGINAL = "let ignore = [options.cacheDir, ...vcsDirs];";
 
-/** Folders under the project root that are no input of the compiled gatsby files. */
-const LEFT_OUT = ["node_modules", "public", ".cache/caches", ".cache/caches-lmdb", ".cache/data", ".cache/webpack"];
+/** Folders under the project root that are no input of the compiled gatsby files (.image-store: the default image store, src/node/image-store). */
+const LEFT_OUT = ["node_modules", "public", ".image-store", ".cache/caches", ".cache/caches-lmdb", ".cache/data", ".cache/webpack"];
 
 /** Marks the patched line, so a second run leaves it alone. */
 const MARK = "/* kindred: parcel-watch-ignore */";
@@ -37,7 +37,10 @@ const PATCHED = `let ignore = [options.cacheDir, ...vcsDirs, ...${JSON.stringify
  * run made it, `unknown` (text unchanged) when the line is not there.
  */
 function patchRequestTracker(source) {
-  if (source.includes(MARK)) return { status: "already", text: source };
+  if (source.includes(PATCHED)) return { status: "already", text: source };
+  // A line patched with an older list is patched again with this one.
+  const older = source.split("\n").find((line) => line.includes(MARK));
+  if (older !== undefined) return { status: "patched", text: source.replace(older, older.replace(/let ignore = .*/, PATCHED)) };
   if (source.split(ORIGINAL).length !== 2) return { status: "unknown", text: source };
   return { status: "patched", text: source.replace(ORIGINAL, PATCHED) };
 }

@@ -39,10 +39,21 @@ describe("parcel-watch-ignore", () => {
     const { status, text } = patchRequestTracker(PARCEL_2_8);
     expect(status).toBe("patched");
     const ignored = ignoredPaths(text);
-    expect(ignored).toEqual(expect.arrayContaining(["/site/.cache/.parcel-cache", "/site/.git", "/site/node_modules", "/site/public", "/site/.cache/caches", "/site/.cache/data", "/site/.cache/webpack"]));
+    expect(ignored).toEqual(expect.arrayContaining(["/site/.cache/.parcel-cache", "/site/.git", "/site/node_modules", "/site/public", "/site/.image-store", "/site/.cache/caches", "/site/.cache/data", "/site/.cache/webpack"]));
     // Gatsby empties .cache/compiled before each compile; Parcel must see that to write it again.
     expect(ignored.filter((dir) => !dir.startsWith("/site/.git") && !dir.startsWith("/site/.hg")).every((dir) => !"/site/.cache/compiled/gatsby-node.js".startsWith(`${dir}/`))).toBe(true);
     for (const source of ["/site/src", "/site/plugins", "/site/gatsby-node.ts", "/site/package.json"]) expect(ignored.some((dir) => source.startsWith(dir))).toBe(false);
+  });
+
+  it("patches again a line an earlier version patched with a shorter list", () => {
+    const earlier = PARCEL_2_8.replace(
+      ORIGINAL,
+      'let ignore = [options.cacheDir, ...vcsDirs, ...["node_modules","public"].map(dir => _path().default.join(options.projectRoot, dir))]; /* kindred: parcel-watch-ignore */',
+    );
+    const { status, text } = patchRequestTracker(earlier);
+    expect(status).toBe("patched");
+    expect(ignoredPaths(text)).toEqual(expect.arrayContaining(["/site/.image-store", "/site/public"]));
+    expect(patchRequestTracker(text).status).toBe("already");
   });
 
   it("patches once, and leaves a Parcel it does not know as it is", () => {
