@@ -352,18 +352,38 @@ async function storeSeries(dir: string, env: Record<string, string>, logs: strin
   return { cold, codeChanged, publicMb: size.bytes / 1e6, linkedMb: size.linkedBytes / 1e6 };
 }
 
-/** Runs `npm run images:fill` for a site configuration and returns its JSON summary and peak memory. */
-function fillStore(env: Record<string, string>): { covers: number; encodings: number; failed: number; seconds: number; coversPerSecondPerCore: number; peakMb: number } {
-  const fill = spawnSync("/usr/bin/time", ["-f", "%e %M", process.execPath, path.join(import.meta.dirname, "images-fill.ts"), "--json"], {
-    cwd: PROJECT_ROOT,
-    env: { ...process.env, ...env },
-    encoding: "utf8",
-    maxBuffer: 64 * 1024 * 1024,
+interface FillFigures {
+  covers: number;
+  encodings: number;
+  failed: number;
+  seconds: number;
+  coversPerSecondPerCore: number;
+  peakMb: number;
+}
+
+/**
+ * Runs `npm run images:fill` for a site configuration and returns its JSON summary and peak memory.
+ * Asynchronous, like timedBuild: the image servers live in this process and must keep answering.
+ */
+function fillStore(env: Record<string, string>, logs: string | undefined, label: string): Promise<FillFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/usr/bin/time", ["-f", "%e %M", process.execPath, path.join(import.meta.dirname, "images-fill.ts"), "--json"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (logs) writeFileSync(path.join(logs, `fill-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), `${stdout}\n${stderr}`);
+      if (code !== 0) return reject(new Error(`images:fill failed:\n${stderr.slice(-4000)}`));
+      const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as Omit<FillFigures, "peakMb">;
+      const kb = Number(stderr.trim().split("\n").at(-1)!.split(" ")[1]);
+      resolve({ ...summary, peakMb: kb / 1024 });
+    });
   });
-  if (fill.status !== 0) throw new Error(`images:fill failed:\n${fill.stderr.slice(-4000)}`);
-  const summary = JSON.parse(fill.stdout.trim().split("\n").at(-1)!) as ReturnType<typeof fillStore>;
-  const kb = Number(fill.stderr.trim().split("\n").at(-1)!.split(" ")[1]);
-  return { ...summary, peakMb: kb / 1024 };
 }
 
 async function benchFilledStore(count: number, logs: string | undefined): Promise<void> {
@@ -387,8 +407,8 @@ async function benchFilledStore(count: number, logs: string | undefined): Promis
       ALLOW_INSECURE_IMAGE_HOSTS: "true",
       IMAGE_STORE_DIR: store,
     });
-    const fillUnique = fillStore(envOf("bench-unique"));
-    const fillShared = fillStore(envOf("bench-shared"));
+    const fillUnique = await fillStore(envOf("bench-unique"), logs, `${count} unique`);
+    const fillShared = await fillStore(envOf("bench-shared"), logs, `${count} shared`);
     const site = async (project: string, label: string): Promise<StoreSeries> => {
       const dir = copySiteProject(PROJECT_ROOT, { prefix: "bench-build-" });
       dirs.push(dir);
