@@ -65,7 +65,8 @@ async function downloadOriginal(store: string, source: { kind: "url"; url: strin
   }
   let response: Response;
   try {
-    response = await fetch(source.url, { headers, signal: AbortSignal.timeout(60_000) });
+    // No redirects: the URL passed the cover-host policy (src/lib/safe-url.ts), where it would lead need not.
+    response = await fetch(source.url, { headers, redirect: "error", signal: AbortSignal.timeout(60_000) });
   } catch (error) {
     throw new CoverError(`could not be downloaded: ${(error as Error).message}`);
   }

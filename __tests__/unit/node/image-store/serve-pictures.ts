@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
-/** A stand-in for a storage bucket whose pictures a test can replace: ETag, Last-Modified and 304s. */
+/** A stand-in for a storage bucket whose pictures a test can replace: ETag, Last-Modified and 304s; /redirect/<path> answers 302 to <path>. */
 export interface PictureServer {
   url: string;
   /** Puts (or replaces) the picture at a path. */
@@ -17,6 +17,10 @@ export async function servePictures(): Promise<PictureServer> {
   const requests: PictureServer["requests"] = [];
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
+    if (pathname.startsWith("/redirect/")) {
+      requests.push({ path: pathname, conditional: false, status: 302 });
+      return void response.writeHead(302, { Location: pathname.slice("/redirect".length) }).end();
+    }
     const picture = pictures.get(pathname);
     const conditional = request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
     const status = !picture ? 404 : request.headers["if-none-match"] === picture.etag ? 304 : 200;

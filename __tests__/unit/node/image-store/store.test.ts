@@ -151,6 +151,12 @@ describe("the image store", () => {
     expect(await checkStore(store)).toEqual({ complete: [], incomplete: [], missing: [], temporary: [] });
   });
 
+  test("a redirect is not followed: the policy checked the URL, not where it leads", async () => {
+    server.put("/cover.jpg", await picture("#4c1d95"));
+    await expect(storeOriginal(store, { kind: "url", url: `${server.url}/redirect/cover.jpg` })).rejects.toThrow(/could not be downloaded/);
+    expect(server.requests.map((request) => request.path)).toEqual(["/redirect/cover.jpg"]);
+  });
+
   test("a URL that answers 404 is refused with its status", async () => {
     await expect(storeOriginal(store, { kind: "url", url: `${server.url}/gone.jpg` })).rejects.toThrow("could not be downloaded: HTTP 404");
   });
