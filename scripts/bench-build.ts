@@ -386,6 +386,8 @@ function fillStore(env: Record<string, string>, logs: string | undefined, label:
   });
 }
 
+const preciseRatio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+
 async function benchFilledStore(count: number, logs: string | undefined): Promise<void> {
   const coversDir = mkdtempSync(path.join(tmpdir(), "bench-covers-"));
   const store = mkdtempSync(path.join(tmpdir(), "bench-image-store-"));
@@ -421,11 +423,11 @@ async function benchFilledStore(count: number, logs: string | undefined): Promis
     const baseline = await timedBuild(baselineDir, {}, logs, `${count} baseline cold`);
     const rows: [string, string, string, string][] = [
       ["", "own covers", "shared covers", "own / shared"],
-      ["cold after gatsby clean", seconds(uniqueRun.cold.seconds), seconds(sharedRun.cold.seconds), ratio(uniqueRun.cold.seconds, sharedRun.cold.seconds)],
-      ["after a change to src/node/", seconds(uniqueRun.codeChanged.seconds), seconds(sharedRun.codeChanged.seconds), ratio(uniqueRun.codeChanged.seconds, sharedRun.codeChanged.seconds)],
+      ["cold after gatsby clean", seconds(uniqueRun.cold.seconds), seconds(sharedRun.cold.seconds), preciseRatio(uniqueRun.cold.seconds, sharedRun.cold.seconds)],
+      ["after a change to src/node/", seconds(uniqueRun.codeChanged.seconds), seconds(sharedRun.codeChanged.seconds), preciseRatio(uniqueRun.codeChanged.seconds, sharedRun.codeChanged.seconds)],
       ["peak memory (largest build)", `${Math.max(uniqueRun.cold.peakMb, uniqueRun.codeChanged.peakMb).toFixed(0)} MB`, `${Math.max(sharedRun.cold.peakMb, sharedRun.codeChanged.peakMb).toFixed(0)} MB`, ""],
-      ["public/ (of it, links into the store)", `${uniqueRun.publicMb.toFixed(0)} MB (${uniqueRun.linkedMb.toFixed(0)})`, `${sharedRun.publicMb.toFixed(0)} MB (${sharedRun.linkedMb.toFixed(0)})`, ""],
-      ["cold / text-only cold", ratio(uniqueRun.cold.seconds, baseline.seconds), ratio(sharedRun.cold.seconds, baseline.seconds), ""],
+      ["public/ (of it, links into the store)", `${uniqueRun.publicMb.toFixed(1)} MB (${uniqueRun.linkedMb.toFixed(1)})`, `${sharedRun.publicMb.toFixed(1)} MB (${sharedRun.linkedMb.toFixed(1)})`, ""],
+      ["cold / text-only cold", preciseRatio(uniqueRun.cold.seconds, baseline.seconds), preciseRatio(sharedRun.cold.seconds, baseline.seconds), ""],
       [
         "fill: covers, s, covers/s/core, peak",
         `${fillUnique.covers}, ${fillUnique.seconds} s, ${fillUnique.coversPerSecondPerCore}, ${fillUnique.peakMb.toFixed(0)} MB`,
