@@ -12,6 +12,8 @@ import { writeOgImages } from "./src/node/og-images";
 import { writeFeed } from "./src/node/feed";
 import { writeManifest } from "./src/node/manifest";
 import { recordBuildCode, resetCacheOnCodeChange } from "./src/node/build-code";
+import { addCoverFields } from "./src/node/cover-fields";
+import { prepareCovers } from "./src/node/covers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = resetCacheOnCodeChange;
 
@@ -20,7 +22,10 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args) => {
   await publishFonts(args);
 };
 
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = addBlogPostFields;
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = (args) => {
+  addBlogPostFields(args);
+  addCoverFields(args);
+};
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = keepPageNodes;
 
@@ -29,6 +34,7 @@ export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostQueries
 export const onCreatePage: GatsbyNode["onCreatePage"] = homeCatchesUnknownPaths;
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
+  await prepareCovers(args);
   await createBlogPages(args);
   await writeSearchIndex(args);
 };

@@ -1,4 +1,4 @@
-// `npm run bench:build -- [--count 1000[,10000]] [--unique-covers] [--skip-sample] [--logs DIR]`
+// `npm run bench:build -- [--count 1000[,10000]] [--unique-covers] [--skip-sample] [--filled-store] [--logs DIR]`
 // gatsby build times, with peak memory, for the sample content and for N generated articles sourced
 // from a Firestore emulator: a cold build, a warm build with nothing changed, and a warm build after
 // one article changed. Each size is also built as a text-only Gatsby site with as many posts (one
@@ -6,9 +6,13 @@
 // Gatsby's own cost on this machine at this moment. Each build runs in a scratch folder under
 // /usr/bin/time (peak = the largest process's resident memory), with --log-pages so the pages whose
 // HTML was rendered can be counted. Figures are printed, never asserted.
+// With --filled-store, each size is instead built with the image store already filled (by
+// `npm run images:fill`, whose rate is reported): a cold build after `gatsby clean` and a build after
+// a change to src/node/, for the articles on their own covers and the same articles on shared
+// covers, next to the text-only site's cold build, with peak memory and the size of public/.
 import { spawn, spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
-import { loadavg, tmpdir } from "node:os";
+import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startEmulator } from "./emulator.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
@@ -27,6 +31,10 @@ const COMMAND = {
     "unique-covers": { type: "boolean", description: "Give each generated article its own cover (different bytes), drawn locally with sharp." },
     "skip-sample": { type: "boolean", description: "Skip the builds of the sample content." },
     logs: { type: "string", value: "dir", description: "Keep every build's output in this folder." },
+    "filled-store": {
+      type: "boolean",
+      description: "Fill an image store first (reporting the fill rate), then compare cold and src/node-changed builds on unique and shared covers.",
+    },
   },
 } as const;
 
@@ -44,6 +52,8 @@ export interface BuildFigures {
   phases: Record<string, number>;
   /** The machine's 1-minute load average when the build started and ended. */
   load: [number, number];
+  /** Images the build encoded into the image store (prepareCovers' report). */
+  encodings: number;
 }
 
 /** Gatsby's activities timed in the table (the others are fixed costs). */
@@ -60,7 +70,8 @@ export function readBuildOutput(output: string): Omit<BuildFigures, "seconds" | 
     const seconds = new RegExp(`success ${escaped} - ([\\d.]+)s`).exec(output)?.[1];
     if (seconds !== undefined) phases[phase] = Number(seconds);
   }
-  return { queries, htmlPages, documentsRead: reads.length > 0 ? reads.reduce((a, b) => a + b, 0) : null, phases };
+  const encodings = Number(/\[image store\] \d+ covers: (\d+) encodings made/.exec(output)?.[1] ?? 0);
+  return { queries, htmlPages, documentsRead: reads.length > 0 ? reads.reduce((a, b) => a + b, 0) : null, phases, encodings };
 }
 
 let logCounter = 0;
@@ -309,12 +320,148 @@ async function benchGenerated(count: number, uniqueCovers: boolean, logs: string
   }
 }
 
+// ---- Builds with a filled image store ---------------------------------------------------------
+
+/** The bytes under `dir`, and those of files that are hard links (shared with the image store). */
+export function folderSize(dir: string): { bytes: number; linkedBytes: number } {
+  let bytes = 0;
+  let linkedBytes = 0;
+  for (const name of readdirSync(dir, { recursive: true, encoding: "utf8" })) {
+    const stat = lstatSync(path.join(dir, name));
+    if (!stat.isFile()) continue;
+    bytes += stat.size;
+    if (stat.nlink > 1) linkedBytes += stat.size;
+  }
+  return { bytes, linkedBytes };
+}
+
+interface StoreSeries {
+  cold: BuildFigures;
+  codeChanged: BuildFigures;
+  publicMb: number;
+  linkedMb: number;
+}
+
+/** Cold build after `gatsby clean`, then a build after a change to src/node/ (which empties .cache/). */
+async function storeSeries(dir: string, env: Record<string, string>, logs: string | undefined, label: string): Promise<StoreSeries> {
+  spawnSync(path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), ["clean"], { cwd: dir, env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } });
+  const cold = await timedBuild(dir, env, logs, `${label} cold after clean`);
+  appendFileSync(path.join(dir, "src", "node", "pages.ts"), `\n// bench: the build's code changed at ${new Date().toISOString()}\n`);
+  const codeChanged = await timedBuild(dir, env, logs, `${label} src-node changed`);
+  const size = folderSize(path.join(dir, "public"));
+  return { cold, codeChanged, publicMb: size.bytes / 1e6, linkedMb: size.linkedBytes / 1e6 };
+}
+
+interface FillFigures {
+  covers: number;
+  encodings: number;
+  failed: number;
+  seconds: number;
+  coversPerSecondPerCore: number;
+  peakMb: number;
+}
+
+/**
+ * Runs `npm run images:fill` for a site configuration and returns its JSON summary and peak memory.
+ * Asynchronous, like timedBuild: the image servers live in this process and must keep answering.
+ */
+function fillStore(env: Record<string, string>, logs: string | undefined, label: string): Promise<FillFigures> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/usr/bin/time", ["-f", "%e %M", process.execPath, path.join(import.meta.dirname, "images-fill.ts"), "--json"], {
+      cwd: PROJECT_ROOT,
+      env: { ...process.env, ...env },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      if (logs) writeFileSync(path.join(logs, `fill-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), `${stdout}\n${stderr}`);
+      if (code !== 0) return reject(new Error(`images:fill failed:\n${stderr.slice(-4000)}`));
+      const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as Omit<FillFigures, "peakMb">;
+      const kb = Number(stderr.trim().split("\n").at(-1)!.split(" ")[1]);
+      resolve({ ...summary, peakMb: kb / 1024 });
+    });
+  });
+}
+
+const preciseRatio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
+
+async function benchFilledStore(count: number, logs: string | undefined): Promise<void> {
+  const coversDir = mkdtempSync(path.join(tmpdir(), "bench-covers-"));
+  const store = mkdtempSync(path.join(tmpdir(), "bench-image-store-"));
+  const unique = await startImageServer({ dir: coversDir });
+  const shared = await startImageServer({ dir: path.join(PROJECT_ROOT, "content/blog/images") });
+  const generator = path.join(import.meta.dirname, "generate-articles.ts");
+  const emulator = await startEmulator();
+  const dirs: string[] = [];
+  try {
+    const generate = (project: string, imageBase: string, extra: string[]) => {
+      const run = spawnSync(process.execPath, [generator, "--emulator", emulator.host, "--project", project, "--count", String(count), "--image-base", imageBase, ...extra], { encoding: "utf8" });
+      if (run.status !== 0) throw new Error(run.stderr || `generate-articles exited with ${run.status}`);
+    };
+    generate("bench-unique", `${unique.url}/`, ["--unique-covers", "--covers-dir", coversDir]);
+    generate("bench-shared", `${shared.url}/`, []);
+    const envOf = (project: string) => ({
+      GATSBY_FIREBASE_PROJECT_ID: project,
+      GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host,
+      ALLOW_INSECURE_IMAGE_HOSTS: "true",
+      IMAGE_STORE_DIR: store,
+    });
+    const fillUnique = await fillStore(envOf("bench-unique"), logs, `${count} unique`);
+    const fillShared = await fillStore(envOf("bench-shared"), logs, `${count} shared`);
+    const site = async (project: string, label: string): Promise<StoreSeries> => {
+      const dir = copySiteProject(PROJECT_ROOT, { prefix: "bench-build-" });
+      dirs.push(dir);
+      return storeSeries(dir, envOf(project), logs, label);
+    };
+    const uniqueRun = await site("bench-unique", `${count} unique covers`);
+    const sharedRun = await site("bench-shared", `${count} shared covers`);
+    const baselineDir = writeBaselineSite(count);
+    dirs.push(baselineDir);
+    const baseline = await timedBuild(baselineDir, {}, logs, `${count} baseline cold`);
+    const rows: [string, string, string, string][] = [
+      ["", "own covers", "shared covers", "own / shared"],
+      ["cold after gatsby clean", seconds(uniqueRun.cold.seconds), seconds(sharedRun.cold.seconds), preciseRatio(uniqueRun.cold.seconds, sharedRun.cold.seconds)],
+      ["after a change to src/node/", seconds(uniqueRun.codeChanged.seconds), seconds(sharedRun.codeChanged.seconds), preciseRatio(uniqueRun.codeChanged.seconds, sharedRun.codeChanged.seconds)],
+      ["peak memory (largest build)", `${Math.max(uniqueRun.cold.peakMb, uniqueRun.codeChanged.peakMb).toFixed(0)} MB`, `${Math.max(sharedRun.cold.peakMb, sharedRun.codeChanged.peakMb).toFixed(0)} MB`, ""],
+      ["public/ (of it, links into the store)", `${uniqueRun.publicMb.toFixed(1)} MB (${uniqueRun.linkedMb.toFixed(1)})`, `${sharedRun.publicMb.toFixed(1)} MB (${sharedRun.linkedMb.toFixed(1)})`, ""],
+      ["cold / text-only cold", preciseRatio(uniqueRun.cold.seconds, baseline.seconds), preciseRatio(sharedRun.cold.seconds, baseline.seconds), ""],
+      [
+        "fill: covers, s, covers/s/core, peak",
+        `${fillUnique.covers}, ${fillUnique.seconds} s, ${fillUnique.coversPerSecondPerCore}, ${fillUnique.peakMb.toFixed(0)} MB`,
+        `${fillShared.covers}, ${fillShared.seconds} s, ${fillShared.coversPerSecondPerCore}, ${fillShared.peakMb.toFixed(0)} MB`,
+        "",
+      ],
+      ["encodings during the builds", String(encodingsIn(uniqueRun)), String(encodingsIn(sharedRun)), ""],
+    ];
+    const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
+    console.log(`\n${count} generated articles, image store filled first (${availableParallelism()} cores); text-only Gatsby cold: ${seconds(baseline.seconds)}, ${baseline.peakMb.toFixed(0)} MB`);
+    for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+  } finally {
+    emulator.stop();
+    await unique.close();
+    await shared.close();
+    for (const dir of [...dirs, coversDir, store]) rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** What the builds of a series encoded, as prepareCovers reports it (0 when the store was full). */
+function encodingsIn(run: StoreSeries): number {
+  return run.cold.encodings + run.codeChanged.encodings;
+}
+
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
   const counts = values.count.split(",").map((value) => integerOption(value.trim(), "count"));
   const logs = values.logs ? path.resolve(values.logs) : undefined;
   if (logs) mkdirSync(logs, { recursive: true });
   console.log(`${new Date().toISOString()}: ${process.platform}, ${loadavg().map((l) => l.toFixed(1)).join(" ")} load average (1, 5, 15 min)`);
+  if (values["filled-store"]) {
+    for (const count of counts) await benchFilledStore(count, logs);
+    return;
+  }
   if (!values["skip-sample"]) await benchSample(logs);
   for (const count of counts) await benchGenerated(count, values["unique-covers"] === true, logs);
 }

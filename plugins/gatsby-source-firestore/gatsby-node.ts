@@ -2,7 +2,6 @@
 export { pluginOptionsSchema } from "./src/plugin-options";
 export { sourceNodes } from "./src/source-nodes";
 export { createSchemaCustomization } from "./src/create-schema-customization";
-export { onCreateNode } from "./src/on-create-node";
 export { onPreBootstrap } from "./src/publish-local-images";
 export { onCreateWebpackConfig } from "./src/browser-policy";
 export { onPreInit } from "./src/on-pre-init";

@@ -29,7 +29,8 @@ interface BlogArticleData {
     lastUpdate: string;
     updatedOn: string | null;
     featureImageUrl: string;
-    featureImage: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+    /** The cover from the image store (src/node/cover-fields.ts). */
+    featureImage: IGatsbyImageData | null;
     description: string;
     safeBlocks: SafeBlock[];
     similar: BlogCardNode[];
@@ -47,11 +48,7 @@ export const query = graphql`
       lastUpdate
       updatedOn
       featureImageUrl
-      featureImage {
-        childImageSharp {
-          gatsbyImageData(width: 960, aspectRatio: 1.78, placeholder: NONE, formats: [AUTO, WEBP])
-        }
-      }
+      featureImage
       description
       safeBlocks
       similar(ids: $similar) {
@@ -69,7 +66,7 @@ export const query = graphql`
 /** One article: title, hashtags, cover, updated date, body, then similar articles when there are any. */
 export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData, BlogArticleContext>): JSX.Element {
   const post = data.blogPost;
-  const image = post.featureImage?.childImageSharp?.gatsbyImageData;
+  const image = post.featureImage;
   const imageSrc = image ? fallbackSrc(image) : post.featureImageUrl;
   // A refused cover leaves featureImageUrl empty: no image in the structured data, not an empty URL.
   const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc || undefined;

@@ -1,10 +1,10 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto";
-import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { readBuildOutput, writeBaselineSite } from "../../../scripts/bench-build";
+import { folderSize, readBuildOutput, writeBaselineSite } from "../../../scripts/bench-build";
 import { drawUniqueCovers, editedFields, generatedArticle, generatedArticleId, uniqueCoverName, uniqueCoverSvg } from "../../../scripts/generate-articles";
 
 // What the build benchmark reads and writes, not what it measures: timings are never asserted.
@@ -14,6 +14,7 @@ describe("readBuildOutput", () => {
     "success source and transform nodes - 1.250s",
     "info [gatsby-source-firestore] blogMetaData: 1 documents read from Firestore (incremental)",
     "info [gatsby-source-firestore] 1000 published articles from Firestore project \"bench\"",
+    "info [image store] 1000 covers: 0 encodings made, 0 failed, 0 files linked into public/ (0.4 s, store /tmp/store)",
     "success createPages - 0.512s",
     "success run queries in workers - 2.451s - 3/1035 1.22/s",
     "success Building static HTML for pages - 6.653s - 2/2 1.20/s",
@@ -23,17 +24,33 @@ describe("readBuildOutput", () => {
     "Updated page: /blogarticle/generated-00500-trust",
   ].join("\n");
 
-  it("reads the queries run, the pages rendered, the documents read and the phases", () => {
+  it("reads the queries run, the pages rendered, the documents read, the images encoded and the phases", () => {
     expect(readBuildOutput(output)).toEqual({
       queries: "3/1035",
       htmlPages: 2,
       documentsRead: 1,
+      encodings: 0,
       phases: { "source and transform nodes": 1.25, createPages: 0.512, "run queries in workers": 2.451, "Building static HTML for pages": 6.653, onPostBuild: 1.185 },
     });
   });
 
   it("says n/a (null) for documents read when the source plugin does not report them, and 0 queries when none ran", () => {
     expect(readBuildOutput("info [gatsby-source-firestore] 24 published articles from the sample content")).toMatchObject({ queries: "0", htmlPages: 0, documentsRead: null });
+  });
+});
+
+describe("folderSize", () => {
+  it("counts every file's bytes under the folder, and apart those of files hard-linked from elsewhere (the image store)", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "size-"));
+    try {
+      mkdirSync(path.join(dir, "public", "static", "k"), { recursive: true });
+      writeFileSync(path.join(dir, "public", "page.html"), "x".repeat(100));
+      writeFileSync(path.join(dir, "store.webp"), "y".repeat(1000));
+      linkSync(path.join(dir, "store.webp"), path.join(dir, "public", "static", "k", "480x300.webp"));
+      expect(folderSize(path.join(dir, "public"))).toEqual({ bytes: 1100, linkedBytes: 1000 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

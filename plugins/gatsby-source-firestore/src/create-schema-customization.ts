@@ -22,8 +22,6 @@ export const BLOG_POST_TYPE_DEFS = `
     categories: [String!]!
     "The cover image as stored: an http(s) URL, or a site path for sample content."
     featureImageUrl: String!
-    "The cover image, downloaded at build time and processed by gatsby-plugin-image. Null when it could not be loaded."
-    featureImage: File @link(from: "fields.featureImageId")
     "Always true: unpublished documents are never read."
     published: Boolean!
     "When the article last changed; orders the blog list, newest first."

@@ -75,7 +75,7 @@ const mapDocuments = (sourced: SourcedType, documents: RawDocument[]): RawDocume
     ? documents.map((d) => ({ id: d.id, data: typeof d.data === "object" && d.data !== null ? sourced.map!(d.data as Record<string, unknown>) : d.data }))
     : documents;
 
-function normalizeContext(options: FirestoreSourceOptions): NormalizeContext {
+export function normalizeContext(options: FirestoreSourceOptions): NormalizeContext {
   const dir = options.localContentDir ?? "";
   const policy = coverImagePolicy(options);
   return usesFirestore(options)

@@ -26,7 +26,8 @@ export interface BlogCardNode {
   categories: string[];
   lastUpdate: string;
   featureImageUrl: string;
-  featureImage: { childImageSharp: { gatsbyImageData: IGatsbyImageData } | null } | null;
+  /** The card's cover from the image store (src/node/cover-fields.ts). */
+  cardImage: IGatsbyImageData | null;
 }
 
 export const query = graphql`
@@ -37,11 +38,7 @@ export const query = graphql`
     categories
     lastUpdate
     featureImageUrl
-    featureImage {
-      childImageSharp {
-        gatsbyImageData(width: 480, aspectRatio: 1.6, outputPixelDensities: [0.25, 0.7354, 1, 1.4708, 2], placeholder: NONE, formats: [AUTO, WEBP])
-      }
-    }
+    cardImage
   }
 `;
 
@@ -53,7 +50,7 @@ export function cardFromNode(node: BlogCardNode): BlogCardData {
     title: node.title,
     categories: node.categories,
     lastUpdate: node.lastUpdate,
-    image: node.featureImage?.childImageSharp?.gatsbyImageData ?? null,
+    image: node.cardImage ?? null,
     imageSrc: node.featureImageUrl,
   };
 }

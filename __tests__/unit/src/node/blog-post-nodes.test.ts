@@ -1,9 +1,9 @@
 /** @jest-environment node */
 import type { BuildArgs } from "gatsby";
-import { blogPostsNewestFirst, coverOf, type StoredBlogPost } from "../../../../src/node/blog-post-nodes";
+import { blogPostsNewestFirst, type StoredBlogPost } from "../../../../src/node/blog-post-nodes";
 
-const post = (documentId: string, lastUpdate: string, featureImageId?: string) =>
-  ({ id: `node-of-${documentId.split("").reverse().join("")}`, documentId, lastUpdate, fields: featureImageId ? { featureImageId } : undefined }) as unknown as StoredBlogPost;
+const post = (documentId: string, lastUpdate: string) =>
+  ({ id: `node-of-${documentId.split("").reverse().join("")}`, documentId, lastUpdate }) as unknown as StoredBlogPost;
 
 describe("blogPostsNewestFirst", () => {
   it("orders the nodes newest first and equal dates by document id, whatever order Gatsby holds them in, leaving Gatsby's list as it was", () => {
@@ -12,15 +12,5 @@ describe("blogPostsNewestFirst", () => {
     const getNodesByType = ((type: string) => (type === "BlogPost" ? held : [])) as unknown as BuildArgs["getNodesByType"];
     expect(blogPostsNewestFirst({ getNodesByType }).map((node) => node.documentId)).toEqual(["c", "ab", "ba"]);
     expect(held.map((node) => node.documentId)).toEqual(["ab", "c", "ba"]);
-  });
-});
-
-describe("coverOf", () => {
-  it("is the File node the article names, or null when it names none or the node is gone", () => {
-    const file = { id: "file-1", absolutePath: "/covers/1.webp" };
-    const getNode = ((id: string) => (id === "file-1" ? file : undefined)) as unknown as BuildArgs["getNode"];
-    expect(coverOf(post("a", "2024-01-01", "file-1"), { getNode })).toBe(file);
-    expect(coverOf(post("b", "2024-01-01"), { getNode })).toBeNull();
-    expect(coverOf(post("c", "2024-01-01", "file-gone"), { getNode })).toBeNull();
   });
 });

@@ -28,7 +28,7 @@ const node = (n: number): BlogCardNode => ({
   categories: ["Dating Tips"],
   lastUpdate: `2024-12-${String(20 - n).padStart(2, "0")}T10:00:00.000Z`,
   featureImageUrl: "",
-  featureImage: null,
+  cardImage: null,
 });
 
 const BUILT_TITLES = [1, 2, 3, 4, 5, 6].map((n) => `Built article ${n}`);

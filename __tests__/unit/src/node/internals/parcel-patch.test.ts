@@ -5,7 +5,7 @@ import path from "node:path";
 import { recognises } from "../../../../../src/node/internals/versions";
 
 // The patch (patches/, applied by patch-package after every npm install) that keeps node_modules,
-// public/ and Gatsby's caches out of the file list Parcel makes at every build.
+// public/, the default image store and Gatsby's caches out of the file list Parcel makes at every build.
 
 const root = path.resolve(__dirname, "../../../../..");
 const gatsbyRequire = createRequire(require.resolve("gatsby/package.json", { paths: [root] }));
@@ -31,9 +31,9 @@ describe("the Parcel file-list patch", () => {
     expect(recognises([writtenFor!], installedParcel)).toBe(true);
   });
 
-  it("leaves node_modules, the built site and Gatsby's big caches out, beside Parcel's own cache and .git", () => {
+  it("leaves node_modules, the built site, the image store and Gatsby's big caches out, beside Parcel's own cache and .git", () => {
     const ignored = ignoredPaths();
-    expect(ignored).toEqual(expect.arrayContaining(["/site/.cache/.parcel-cache", "/site/.git", "/site/node_modules", "/site/public", "/site/.cache/caches", "/site/.cache/data", "/site/.cache/webpack"]));
+    expect(ignored).toEqual(expect.arrayContaining(["/site/.cache/.parcel-cache", "/site/.git", "/site/node_modules", "/site/public", "/site/.image-store", "/site/.cache/caches", "/site/.cache/data", "/site/.cache/webpack"]));
     // Gatsby empties .cache/compiled before each compile; Parcel must see that to write it again.
     expect(ignored.every((dir) => !"/site/.cache/compiled/gatsby-node.js".startsWith(`${dir}/`))).toBe(true);
     for (const source of ["/site/src", "/site/plugins", "/site/gatsby-node.ts", "/site/package.json"]) expect(ignored.some((dir) => source.startsWith(dir))).toBe(false);
