@@ -1,9 +1,10 @@
 /** @jest-environment node */
-import { mkdir, mkdtemp, readFile, stat, utimes } from "node:fs/promises";
+import { mkdir, mkdtemp, readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CreatePagesArgs, Reporter, Store } from "gatsby";
 import { searchIndexOf, writeSearchIndex } from "../../../src/node/search-index";
+import { openSearchIndex } from "../../../src/lib/search-query";
 
 const article = (n: number, lastUpdate: string, cover: { id: string; digest: string } | null = null) => ({
   documentId: `doc-${n}`,
@@ -50,7 +51,11 @@ describe("writeSearchIndex", () => {
   const cache = { get: async (key: string) => values.get(key), set: async (key: string, value: unknown) => values.set(key, structuredClone(value)) };
   let dir: string;
   let store: Store;
-  const index = async () => JSON.parse(await readFile(path.join(dir, "public", "blog-index.json"), "utf8")) as { slug: string; image: string }[];
+  /** Every indexed card, newest first, read as the browser reads them. */
+  const index = async () => {
+    const pieces = openSearchIndex((file) => readFile(path.join(dir, "public", file), "utf8"));
+    return pieces.cards(await pieces.matches(""));
+  };
 
   beforeEach(async () => {
     values.clear();
@@ -96,21 +101,53 @@ describe("writeSearchIndex", () => {
     expect(asked.map(normal)).toEqual([normal(cardArgs)]);
   });
 
-  it("leaves blog-index.json, and its modification time, alone when no entry changed", async () => {
-    const articles = [article(1, "2024-01-01T00:00:00.000Z", { id: "file-a", digest: "a1" }), article(2, "2024-02-01T00:00:00.000Z")];
+  it("rewrites no piece when nothing changed, and after one edit only the pieces the edit touches", async () => {
+    const articles = Array.from({ length: 3000 }, (_, n) => article(n, new Date(Date.UTC(2020, 0, 1) + n * 3_600_000).toISOString()));
     const write = async (list: ReturnType<typeof article>[]) => {
       const build = site(list);
       await writeSearchIndex({ graphql: build.graphql, getNodesByType: build.getNodesByType, getNode: build.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
     };
-    const file = path.join(dir, "public", "blog-index.json");
-    await write(articles);
     const past = new Date("2020-01-01T00:00:00.000Z");
-    await utimes(file, past, past);
+    const ageAll = async () => {
+      const files = await readdir(path.join(dir, "public", "search"), { recursive: true, withFileTypes: true });
+      await Promise.all(files.filter((entry) => entry.isFile()).map((entry) => utimes(path.join(entry.parentPath, entry.name), past, past)));
+    };
+    const rewritten = async () => {
+      const files = await readdir(path.join(dir, "public", "search"), { recursive: true, withFileTypes: true });
+      const changed: string[] = [];
+      for (const entry of files.filter((file) => file.isFile())) {
+        const file = path.join(entry.parentPath, entry.name);
+        if ((await stat(file)).mtimeMs !== past.getTime()) changed.push(path.relative(path.join(dir, "public"), file));
+      }
+      return changed.sort();
+    };
     await write(articles);
-    expect((await stat(file)).mtimeMs).toBe(past.getTime());
+    await ageAll();
+    await write(articles);
+    expect(await rewritten()).toEqual([]);
 
-    await write([articles[0]!, { ...articles[1]!, title: "Article 2, retitled" }]);
-    expect((await stat(file)).mtimeMs).not.toBe(past.getTime());
-    expect((await index()).map((entry) => entry.slug)).toEqual(["article-2", "article-1"]);
+    // Article 10 (slot 10, card chunk 1) is retitled and so becomes the newest (slot 3000, chunk 375).
+    const edited = { ...articles[10]!, title: "Article 10, retitled", lastUpdate: "2030-01-01T00:00:00.000Z" };
+    await write([...articles.slice(0, 10), ...articles.slice(11), edited]);
+    const changed = await rewritten();
+    expect(changed.filter((file) => file.startsWith("search/c/"))).toEqual(["search/c/1.json", "search/c/af.json"]);
+    expect(changed.filter((file) => file.startsWith("search/i/"))).toHaveLength(1);
+    expect(changed).toContain("search/index.json");
+    expect((await index()).slice(0, 2).map((entry) => entry.slug)).toEqual(["article-10", "article-2999"]);
+  });
+
+  it("removes pieces no longer made, and the single-file index of earlier builds", async () => {
+    const articles = Array.from({ length: 20 }, (_, n) => article(n, new Date(Date.UTC(2020, 0, 1) + n * 3_600_000).toISOString()));
+    const write = async (list: ReturnType<typeof article>[]) => {
+      const build = site(list);
+      await writeSearchIndex({ graphql: build.graphql, getNodesByType: build.getNodesByType, getNode: build.getNode, reporter: { panicOnBuild: jest.fn() } as unknown as Reporter, store, cache });
+    };
+    await writeFile(path.join(dir, "public", "blog-index.json"), "[]");
+    await write(articles);
+    await expect(stat(path.join(dir, "public", "search", "c", "2.json"))).resolves.toBeDefined();
+    await write(articles.slice(0, 8));
+    await expect(stat(path.join(dir, "public", "search", "c", "2.json"))).rejects.toThrow(/ENOENT/);
+    await expect(stat(path.join(dir, "public", "blog-index.json"))).rejects.toThrow(/ENOENT/);
+    expect(await index()).toHaveLength(8);
   });
 });
