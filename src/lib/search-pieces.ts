@@ -7,8 +7,8 @@
 // lastUpdate stays the same, which keeps a one-article edit to the few pieces it touches.
 //
 // - search/index.json: how many slots, how many shards, the empty slots.
-// - search/g/<shard>.json: for every 1-, 2- and 3-code-unit piece of the folded titles that hashes
-//   to the shard, the slots whose title contains it (with the positions, for 3-unit pieces). A long
+// - search/g/<shard>.json: for every 1-, 2-, 3- and 6-code-unit piece of the folded titles that
+//   hashes to the shard, the slots whose title contains it (with the positions, for 3 and 6). A long
 //   list gets a file of its own, search/g/<shard>-<n>.txt, so a shard stays small; the shard gives
 //   its length, so a query can choose the cheapest pieces that cover it.
 // - search/c/<chunk>.json: the cards of CARDS_PER_CHUNK consecutive slots.
@@ -36,6 +36,12 @@ export const MANIFEST_PATH = "search/index.json";
 export const CARDS_PER_CHUNK = 8;
 /** A posting longer than this many characters gets its own file instead of a place in its shard. */
 const OWN_FILE_OVER = 1500;
+/**
+ * The lengths, in UTF-16 code units, of the pieces indexed with their positions. Longer queries are
+ * covered by as few of them as their lengths allow: the six-unit ones keep a common word to two
+ * lists rather than four.
+ */
+export const POSITIONAL_LENGTHS = [3, 6] as const;
 /** A warm build renumbers every slot once more slots than this are empty. */
 const MAX_HOLES = 64;
 
@@ -95,7 +101,7 @@ export function decodeSlots(posting: string): number[] {
   return slots;
 }
 
-/** A 3-unit piece's posting: where in each slot's folded title it starts. */
+/** A 3- or 6-unit piece's posting: where in each slot's folded title it starts. */
 export function decodePositional(posting: string): Map<number, number[]> {
   const slots = decodeSlots(posting);
   const starts = posting.slice(posting.indexOf(";") + 1).split(",");
@@ -150,14 +156,16 @@ export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, str
         if (!slots) plain.set(piece, [slot]);
         else if (slots[slots.length - 1] !== slot) slots.push(slot);
       }
-      if (i + 3 > title.length) continue;
-      const piece = title.slice(i, i + 3);
-      let posting = positional.get(piece);
-      if (!posting) positional.set(piece, (posting = { slots: [], positions: [] }));
-      if (posting.slots[posting.slots.length - 1] === slot) posting.positions[posting.positions.length - 1]!.push(i);
-      else {
-        posting.slots.push(slot);
-        posting.positions.push([i]);
+      for (const length of POSITIONAL_LENGTHS) {
+        if (i + length > title.length) continue;
+        const piece = title.slice(i, i + length);
+        let posting = positional.get(piece);
+        if (!posting) positional.set(piece, (posting = { slots: [], positions: [] }));
+        if (posting.slots[posting.slots.length - 1] === slot) posting.positions[posting.positions.length - 1]!.push(i);
+        else {
+          posting.slots.push(slot);
+          posting.positions.push([i]);
+        }
       }
     }
   }

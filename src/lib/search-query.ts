@@ -4,6 +4,7 @@
 import {
   CARDS_PER_CHUNK,
   MANIFEST_PATH,
+  POSITIONAL_LENGTHS,
   chunkPath,
   decodePositional,
   decodeSlots,
@@ -29,31 +30,38 @@ export interface SearchIndex {
   slotsOf(ids: string[]): Promise<number[]>;
 }
 
+/** A piece of the query at `start`, `length` units long, whose posting costs `cost` to fetch. */
+export interface Window {
+  start: number;
+  length: number;
+  cost: number;
+}
+
 /**
- * The starts of three-unit windows that together cover all `length` units of the query at the least
- * total cost (costs[start] is the window's posting length), found by a pass over the prefixes.
+ * The windows that together cover all `length` units of the query at the least total cost, found
+ * by one pass over the prefixes, taking windows in the order they end.
  */
-export function cheapestCover(costs: number[], length: number): number[] {
-  // best[e]: the cheapest windows covering units 0..e-1 exactly up to e; last[e]: the last window's start.
+export function cheapestCover<W extends Window>(windows: W[], length: number): W[] {
+  // best[e]: the cheapest windows covering units 0..e-1 with the last one ending at e.
   const best: number[] = new Array<number>(length + 1).fill(Infinity);
-  const last: number[] = new Array<number>(length + 1).fill(-1);
+  const last: (W | null)[] = new Array<W | null>(length + 1).fill(null);
   const previous: number[] = new Array<number>(length + 1).fill(-1);
   best[0] = 0;
-  costs.forEach((cost, start) => {
-    for (let covered = start; covered < start + 3; covered += 1) {
-      // A window may start anywhere inside the covered prefix, or right at its end.
-      if (covered === 0 && start !== 0) continue;
-      const total = best[covered]! + cost;
-      if (total < best[start + 3]!) {
-        best[start + 3] = total;
-        last[start + 3] = start;
-        previous[start + 3] = covered;
+  for (const window of [...windows].sort((a, b) => a.start + a.length - (b.start + b.length))) {
+    const end = window.start + window.length;
+    // The window may start anywhere inside the covered prefix, or right at its end.
+    for (let covered = window.start; covered < end; covered += 1) {
+      const total = best[covered]! + window.cost;
+      if (total < best[end]!) {
+        best[end] = total;
+        last[end] = window;
+        previous[end] = covered;
       }
     }
-  });
-  const starts: number[] = [];
-  for (let end = length; end > 0; end = previous[end]!) starts.unshift(last[end]!);
-  return starts;
+  }
+  const chosen: W[] = [];
+  for (let end = length; end > 0; end = previous[end]!) chosen.unshift(last[end]!);
+  return chosen;
 }
 
 /** The index read through `fetchText`; each piece is fetched at most once while it succeeds. */
@@ -96,13 +104,18 @@ export function openSearchIndex(fetchText: FetchText): SearchIndex {
       const found = await locate(folded);
       return found === null ? [] : decodeSlots(await found.text());
     }
-    // Every three-unit piece of the query: if one is in no title, nothing matches. Otherwise the
+    // Every 3- and 6-unit piece of the query: if one is in no title, nothing matches. Otherwise the
     // cheapest set of pieces that covers the query is fetched, and a title matches when they all
     // occur at their distances in the query from one start.
-    const located = await Promise.all(Array.from({ length: folded.length - 2 }, (_, start) => locate(folded.slice(start, start + 3))));
+    const windows = POSITIONAL_LENGTHS.flatMap((length) => Array.from({ length: Math.max(0, folded.length - length + 1) }, (_, start) => ({ start, length })));
+    const located = await Promise.all(windows.map(({ start, length }) => locate(folded.slice(start, start + length))));
     if (located.some((piece) => piece === null)) return [];
-    const offsets = cheapestCover(located.map((piece) => piece!.cost), folded.length);
-    const postings = await Promise.all(offsets.map(async (offset) => decodePositional(await located[offset]!.text())));
+    const chosen = cheapestCover(
+      windows.map((window, i) => ({ ...window, ...located[i]! })),
+      folded.length,
+    );
+    const postings = await Promise.all(chosen.map(async (window) => decodePositional(await window.text())));
+    const offsets = chosen.map((window) => window.start);
     const [first, ...rest] = postings;
     const found: number[] = [];
     for (const [slot, starts] of first!) {
