@@ -29,6 +29,8 @@ export interface SearchManifest {
   /** Slots 0..slots-1; a match list never names a hole. */
   slots: number;
   shards: number;
+  /** How many files the id-to-slot map is split into. */
+  idShards: number;
   holes: number[];
 }
 
@@ -50,10 +52,10 @@ export function foldTitle(text: string): string {
   return text.normalize("NFC").toLocaleLowerCase("en");
 }
 
-/** Shards double with the articles, about 24 per shard, so a shard stays a few kilobytes. */
-export function shardCountFor(slots: number): number {
+/** Shards double with the articles, `perShard` or fewer per shard, so a shard stays small. */
+export function shardCountFor(slots: number, perShard = 8): number {
   let shards = 1;
-  while (shards < 4096 && shards * 24 < slots) shards *= 2;
+  while (shards < 16_384 && shards * perShard < slots) shards *= 2;
   return shards;
 }
 
@@ -188,12 +190,13 @@ export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, str
   for (let chunk = 0; chunk * CARDS_PER_CHUNK < cards.length; chunk += 1) {
     files.set(chunkPath(chunk), JSON.stringify(cards.slice(chunk * CARDS_PER_CHUNK, (chunk + 1) * CARDS_PER_CHUNK)));
   }
-  const ids = Array.from({ length: shards }, (): Record<string, number> => ({}));
+  const idShards = shardCountFor(cards.length, 64);
+  const ids = Array.from({ length: idShards }, (): Record<string, number> => ({}));
   cards.forEach((card, slot) => {
-    if (card) ids[shardOf(card.id, shards)]![card.id] = slot;
+    if (card) ids[shardOf(card.id, idShards)]![card.id] = slot;
   });
   ids.forEach((slotsById, shard) => files.set(idShardPath(shard), JSON.stringify(slotsById)));
-  const manifest: SearchManifest = { version: 1, slots: cards.length, shards, holes: holes.reverse() };
+  const manifest: SearchManifest = { version: 1, slots: cards.length, shards, idShards, holes: holes.reverse() };
   files.set(MANIFEST_PATH, JSON.stringify(manifest));
   return files;
 }

@@ -107,13 +107,15 @@ export function openSearchIndex(fetchText: FetchText): SearchIndex {
     // Every 3- and 6-unit piece of the query: if one is in no title, nothing matches. Otherwise the
     // cheapest set of pieces that covers the query is fetched, and a title matches when they all
     // occur at their distances in the query from one start.
-    const windows = POSITIONAL_LENGTHS.flatMap((length) => Array.from({ length: Math.max(0, folded.length - length + 1) }, (_, start) => ({ start, length })));
-    const located = await Promise.all(windows.map(({ start, length }) => locate(folded.slice(start, start + length))));
-    if (located.some((piece) => piece === null)) return [];
-    const chosen = cheapestCover(
-      windows.map((window, i) => ({ ...window, ...located[i]! })),
-      folded.length,
-    );
+    // The shortest pieces first: most queries that match nothing are settled by them alone.
+    const windows: (Window & { text: () => Promise<string> })[] = [];
+    for (const length of POSITIONAL_LENGTHS) {
+      const starts = Array.from({ length: Math.max(0, folded.length - length + 1) }, (_, start) => start);
+      const located = await Promise.all(starts.map((start) => locate(folded.slice(start, start + length))));
+      if (located.some((piece) => piece === null)) return [];
+      starts.forEach((start, i) => windows.push({ start, length, ...located[i]! }));
+    }
+    const chosen = cheapestCover(windows, folded.length);
     const postings = await Promise.all(chosen.map(async (window) => decodePositional(await window.text())));
     const offsets = chosen.map((window) => window.start);
     const [first, ...rest] = postings;
@@ -134,10 +136,10 @@ export function openSearchIndex(fetchText: FetchText): SearchIndex {
 
   const slotsOf = async (ids: string[]): Promise<number[]> => {
     if (ids.length === 0) return [];
-    const { shards } = await manifest();
+    const { idShards } = await manifest();
     const found = await Promise.all(
       ids.map(async (id) => {
-        const slotsById = await json<Record<string, number>>(idShardPath(shardOf(id, shards)));
+        const slotsById = await json<Record<string, number>>(idShardPath(shardOf(id, idShards)));
         return Object.hasOwn(slotsById, id) ? slotsById[id] : undefined;
       }),
     );

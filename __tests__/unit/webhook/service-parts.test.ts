@@ -170,7 +170,7 @@ describe("the output check", () => {
   /** The search index's manifest and card chunks (src/lib/search-pieces.ts) for these cards by slot. */
   const searchIndex = (cards: ({ slug: string } | null)[]) => {
     mkdirSync(path.join(site, "search/c"), { recursive: true });
-    writeFileSync(path.join(site, "search/index.json"), JSON.stringify({ version: 1, slots: cards.length, shards: 1, holes: [] }));
+    writeFileSync(path.join(site, "search/index.json"), JSON.stringify({ version: 1, slots: cards.length, shards: 1, idShards: 1, holes: [] }));
     writeFileSync(path.join(site, "search/c/0.json"), JSON.stringify(cards));
   };
   beforeEach(() => {

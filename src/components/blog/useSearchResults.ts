@@ -1,19 +1,30 @@
 import * as React from "react";
 import { POSTS_PER_PAGE } from "../../lib/pagination";
-import { openSearchIndex, type SearchIndex } from "../../lib/search-query";
-import { searchResultsPage, type SearchResultsPage } from "../../lib/search-results";
+import type { SearchResultsPage } from "../../lib/search-results";
 import type { BlogCardData } from "./BlogCard";
 
-let index: SearchIndex | null = null;
+type ResultsPageOf = (query: string, page: number, changed: BlogCardData[]) => Promise<SearchResultsPage>;
 
-/** The index's pieces, fetched from the site as a query needs them and kept for the visit. */
-function searchIndex(): SearchIndex {
-  index ??= openSearchIndex(async (file) => {
-    const response = await fetch(`/${file}`);
-    if (!response.ok) throw new Error(`HTTP ${response.status} for /${file}`);
-    return response.text();
+let search: Promise<ResultsPageOf> | null = null;
+
+/**
+ * The search's code, loaded with the first search rather than with the list, and its index, whose
+ * pieces are fetched from the site as queries need them and kept for the visit. A failed load is
+ * forgotten, so the next search loads again.
+ */
+function loadSearch(): Promise<ResultsPageOf> {
+  search ??= Promise.all([import("../../lib/search-query"), import("../../lib/search-results")]).then(([{ openSearchIndex }, { searchResultsPage }]) => {
+    const index = openSearchIndex(async (file) => {
+      const response = await fetch(`/${file}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status} for /${file}`);
+      return response.text();
+    });
+    return (query, page, changed) => searchResultsPage(index, query, page, changed, POSTS_PER_PAGE);
   });
-  return index;
+  search.catch(() => {
+    search = null;
+  });
+  return search;
 }
 
 export type SearchState = { status: "searching" } | { status: "failed" } | ({ status: "found" } & SearchResultsPage);
@@ -29,7 +40,8 @@ export function useSearchResults(query: string, page: number, changed: BlogCardD
   React.useEffect(() => {
     if (query === "") return undefined;
     let latest = true;
-    searchResultsPage(searchIndex(), query, page, changed, POSTS_PER_PAGE)
+    loadSearch()
+      .then((resultsPageOf) => resultsPageOf(query, page, changed))
       .then((found) => {
         if (latest) setAnswer({ key, state: { status: "found", ...found } });
       })
