@@ -93,11 +93,12 @@ export default function BlogListTemplate({ data, pageContext, location }: PagePr
   const [resultPage, setResultPage] = React.useState(1);
   const [attempt, setAttempt] = React.useState(0);
   // The server's HTML has no search; the address's search, if any, is taken up once hydrated, and
-  // again whenever the address changes by navigation (a result page's link, Back, Forward).
+  // again whenever the address changes by navigation (a result page's link, Back, Forward): each
+  // history entry has its own key, even one whose search equals what typing has since replaced.
   React.useEffect(() => {
     setSearchText(address.query);
     setResultPage(address.page);
-  }, [address.query, address.page]);
+  }, [address.query, address.page, location.key]);
   const live = useLiveArticles(changesAfter);
   const pageCards = React.useMemo(
     () => livePage(data.blogPostsByIds.map(cardFromNode), live.changed, currentPage, POSTS_PER_PAGE),
