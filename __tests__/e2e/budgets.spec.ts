@@ -11,6 +11,7 @@ import { bootScriptsIn } from "../../src/node/page-boot";
 import { COMPILE_HINT } from "../../src/node/compile-hint";
 import { SOURCE_MAP_DIR } from "../../src/node/webpack";
 import { test, expect } from "./fixtures";
+import { indexedArticlesIn } from "./indexed-articles";
 
 const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
 
@@ -116,7 +117,7 @@ test.describe("Budgets of the production build", () => {
 
   test("no page's first-load JavaScript grows with the articles: none of it names a built article's address", () => {
     // Gatsby would list every built page in the app chunk (src/node/internals/runtime/document-match-paths.ts says why).
-    const index = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "blog-index.json"), "utf8")) as { slug: string }[];
+    const index = indexedArticlesIn(PUBLIC_DIR);
     expect(index.length).toBeGreaterThan(10);
     const addresses = index.map(({ slug }) => `/blogarticle/${slug}"`);
     for (const { file } of Object.values(PAGES)) {

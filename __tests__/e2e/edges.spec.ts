@@ -1,5 +1,6 @@
 import sharp from "sharp";
 import { test, expect, waitForHydration } from "./fixtures";
+import { indexedArticles } from "./indexed-articles";
 
 // What readers, visitors without JavaScript and social crawlers meet at the edges of the site.
 
@@ -209,7 +210,7 @@ test.describe("What blog readers' tools expect", () => {
     const response = await request.get("/rss.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
-    const index = (await (await request.get("/blog-index.json")).json()) as { slug: string }[];
+    const index = await indexedArticles(request);
     await page.goto("/blog");
     const feed = await page.evaluate((source) => {
       const doc = new DOMParser().parseFromString(source, "application/xml");

@@ -27,7 +27,8 @@ test.describe("Hosting rules (firebase.json, as served)", () => {
     const app = await page.locator('script[src^="/app-"]').getAttribute("src");
     expect((await request.get(app!)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
     expect((await request.get("/page-data/index/page-data.json")).headers()["cache-control"]).toContain("max-age=0");
-    expect((await request.get("/blog-index.json")).headers()["cache-control"]).toContain("max-age=0");
+    expect((await request.get("/search/index.json")).headers()["cache-control"]).toContain("max-age=0");
+    expect((await request.get("/search/c/0.json")).headers()["cache-control"]).toContain("max-age=0");
   });
 
   test("robots.txt and sitemap.xml point at the site", async ({ request }) => {
@@ -152,7 +153,7 @@ test.describe("Each path is answered by its own HTML", () => {
       expect(response.status(), asset).toBe(200);
       expect(response.headers()["cache-control"], asset).toBe("public, max-age=31536000, immutable");
     }
-    for (const asset of ["/~partytown/partytown.js", "/favicon.png", "/blog-index.json"]) {
+    for (const asset of ["/~partytown/partytown.js", "/favicon.png", "/search/index.json"]) {
       const response = await request.get(asset);
       expect(response.status(), asset).toBe(200);
       expect(response.headers()["cache-control"], asset).not.toContain("immutable");

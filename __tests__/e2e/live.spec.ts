@@ -232,3 +232,29 @@ test("the subscription ends when the visitor leaves /blog: later changes reach t
   expect(proxy.documentsRead("leaver") - leaverBefore).toBe(0);
   await stayerContext.close();
 });
+
+test("a search includes articles changed since the build, first, and leaves out their built copies", async ({ page }) => {
+  await page.goto(`${siteUrl}/blog`);
+  await waitForHydration(page);
+  // Once this one is on the page, the subscription has delivered every change made before it.
+  await publish("search-warm-up", "Search warm-up");
+  await expect(page.getByRole("article").first()).toContainText("Search warm-up", { timeout: 20_000 });
+  const box = page.getByPlaceholder("Search for your interest");
+  await box.fill("date");
+  const status = page.getByRole("search").getByRole("status");
+  await expect(status).toHaveText(/^\d+ articles found$/);
+  const before = Number.parseInt((await status.innerText()).split(" ")[0]!, 10);
+  await publish("searched-date-ideas", "Searched date ideas");
+  await expect(page.getByRole("article").first()).toContainText("Searched date ideas", { timeout: 20_000 });
+  await expect(status).toHaveText(`${before + 1} articles found`);
+  // A built article retitled: its new title is found, and its old one no more.
+  const built = page.getByRole("article").nth(1);
+  const oldTitle = await built.getByRole("heading").innerText();
+  const snapshot = await db.collection("blogMetaData").where("title", "==", oldTitle).limit(1).get();
+  await snapshot.docs[0]!.ref.update({ title: "Retitled for the search", lastUpdate: Timestamp.now() });
+  await box.fill(oldTitle);
+  await expect(status).toHaveText("0 articles found", { timeout: 20_000 });
+  await box.fill("retitled for the");
+  await expect(status).toHaveText("1 article found");
+  await expect(page.getByRole("article")).toHaveText([/Retitled for the search/]);
+});

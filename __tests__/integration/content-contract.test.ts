@@ -5,6 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestor
 import { buildSite, type SiteBuild } from "../support/site-build";
 import { startImageServer, type ImageServer } from "../support/image-server";
 import { checkOutput } from "../../webhook/lib/check-output";
+import { indexedArticlesIn } from "../support/indexed-articles";
 
 // A real `gatsby build` against the Firestore emulator, as a production build runs: without the
 // tests' allowance for local image servers. One document nobody can publish must not stop the
@@ -39,7 +40,7 @@ function deepList(levels: number): unknown {
 /** Any trace of a refused cover in the output (the page's CSP names 127.0.0.1 for the emulator). */
 const refusedCovers = (): RegExp => new RegExp(`${images.url.replace(/\./g, "\\.")}/cover|169\\.254|images\\.invalid`);
 const page = (slug: string): string => readFileSync(path.join(build.publicDir, "blogarticle", slug, "index.html"), "utf8");
-const index = (): { id: string; slug: string; image: string }[] => JSON.parse(readFileSync(path.join(build.publicDir, "blog-index.json"), "utf8")) as { id: string; slug: string; image: string }[];
+const index = () => indexedArticlesIn(build.publicDir);
 
 beforeAll(async () => {
   images = await startImageServer();

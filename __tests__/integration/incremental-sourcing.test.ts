@@ -4,6 +4,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { buildSite, type SiteBuild } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
+import { indexedArticlesIn } from "../support/indexed-articles";
 
 // Builds the site against the Firestore emulator once cold, then again in the same workspace after
 // each kind of change, and checks both the pages and how many documents each warm build read:
@@ -65,7 +66,7 @@ function staleNodesDeleted(output: string): number {
 /** The article addresses sitemap.xml lists (the sitemap reads the page nodes). */
 const sitemapArticles = () => [...readFileSync(path.join(last.publicDir, "sitemap.xml"), "utf8").matchAll(/\/blogarticle\/([a-z0-9-]+)<\/loc>/g)].map((m) => m[1]!).sort();
 
-const index = () => JSON.parse(readFileSync(path.join(last.publicDir, "blog-index.json"), "utf8")) as { id: string; slug: string; title: string }[];
+const index = () => indexedArticlesIn(last.publicDir);
 const slugs = () => index().map((entry) => entry.slug).sort();
 const page = (slug: string) => path.join(last.publicDir, "blogarticle", slug, "index.html");
 const termsModified = () => statSync(path.join(last.publicDir, "terms", "index.html")).mtimeMs;

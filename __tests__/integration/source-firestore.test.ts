@@ -5,6 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestor
 import { buildSite, type SiteBuild } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
 import { freePort } from "../support/processes";
+import { indexedArticlesIn } from "../support/indexed-articles";
 
 // Seeds the real Firestore emulator with good and malformed articles, runs a real `gatsby build`
 // against it, and checks what the built site contains and what the build reported.
@@ -64,7 +65,7 @@ afterAll(async () => {
   await imageServer.close();
 });
 
-const index = () => JSON.parse(readFileSync(path.join(build.publicDir, "blog-index.json"), "utf8")) as { id: string; slug: string; title: string }[];
+const index = () => indexedArticlesIn(build.publicDir);
 
 describe("gatsby build against the Firestore emulator", () => {
   it("succeeds despite the malformed documents", () => {

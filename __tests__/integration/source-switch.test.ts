@@ -3,6 +3,7 @@ import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { buildSite, type SiteBuild } from "../support/site-build";
+import { indexedArticlesIn } from "../support/indexed-articles";
 
 // One workspace builds the sample content, then is pointed at Firestore (the emulator), as a
 // rebuild service's workspace can be: the second build must read the new source from scratch and
@@ -64,7 +65,7 @@ test("the build against Firestore in the same workspace notices the new source a
 });
 
 test("the site shows the emulator's articles only", () => {
-  const index = JSON.parse(readFileSync(path.join(firestore.publicDir, "blog-index.json"), "utf8")) as { slug: string }[];
+  const index = indexedArticlesIn(firestore.publicDir);
   expect(index.map((entry) => entry.slug).sort()).toEqual([...EMULATOR_SLUGS].sort());
   const built = readdirSync(path.join(firestore.publicDir, "blogarticle")).filter((name) => !name.startsWith("["));
   expect(built.sort()).toEqual([...EMULATOR_SLUGS].sort());

@@ -37,7 +37,11 @@ write("public/404.html", page("Not found"));
 write("public/blogarticle/[...slug]/index.html", page("Article"));
 const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
 const slugs = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
-write("public/blog-index.json", JSON.stringify(slugs.map((slug) => ({ slug }))));
+// The search index's manifest and card chunks of 8 (src/lib/search-pieces.ts), which the output check reads.
+write("public/search/index.json", JSON.stringify({ version: 1, slots: slugs.length, shards: 1, idShards: 1, holes: [] }));
+for (let chunk = 0; chunk * 8 < slugs.length; chunk += 1) {
+  write(`public/search/c/${chunk.toString(36)}.json`, JSON.stringify(slugs.slice(chunk * 8, chunk * 8 + 8).map((slug) => ({ slug }))));
+}
 for (const slug of slugs) {
   if (slug !== "second-article" || !existsSync("BROKEN_OUTPUT")) write(`public/blogarticle/${slug}/index.html`, page(slug));
 }

@@ -19,3 +19,15 @@ export function pageNumbersAround(current: number, total: number, window: number
   const last = Math.min(total, current + window);
   return Array.from({ length: Math.max(0, last - first + 1) }, (_, i) => first + i);
 }
+
+/** The address of a search's result page (1-based): /blog?q=…, then /blog?q=…&page=2, … */
+export function searchPath(query: string, page: number): string {
+  return `/blog?q=${encodeURIComponent(query)}${page > 1 ? `&page=${page}` : ""}`;
+}
+
+/** The search and result page an address names (`location.search`); no query is an empty one, page 1. */
+export function searchFromAddress(search: string): { query: string; page: number } {
+  const params = new URLSearchParams(search);
+  const page = Number.parseInt(params.get("page") ?? "", 10);
+  return { query: params.get("q") ?? "", page: Number.isSafeInteger(page) && page > 1 ? page : 1 };
+}

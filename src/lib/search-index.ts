@@ -1,12 +1,7 @@
-/** One article in /blog-index.json: what a search result card needs, nothing more. */
-export interface SearchIndexEntry {
-  id: string;
-  slug: string;
-  title: string;
-  categories: string[];
-  image: string;
-  lastUpdate: string;
-}
+import type { SearchCard } from "./search-pieces";
+
+/** One article of the search index (src/lib/search-pieces.ts): what a search result card needs. */
+export type SearchIndexEntry = SearchCard;
 
 export interface IndexableArticle {
   documentId: string;

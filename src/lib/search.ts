@@ -1,17 +1,14 @@
+import { foldTitle } from "./search-pieces.ts";
+
 /**
  * The blog search (see docs/requirements.md, Search): a case-insensitive substring match on the
  * title, with the typed text trimmed (so text of only spaces matches every title).
  */
 export function matchesTitle(title: string, query: string): boolean {
-  return fold(title).includes(fold(query.trim()));
+  return foldTitle(title).includes(foldTitle(query.trim()));
 }
 
 /** Every article whose title contains the query, in the given order. */
 export function searchByTitle<T extends { title: string }>(articles: T[], query: string): T[] {
   return articles.filter((article) => matchesTitle(article.title, query));
-}
-
-/** Unicode-aware lower case in one normal form, so "CAFÉ" finds "Café" however either was typed. */
-function fold(text: string): string {
-  return text.normalize("NFC").toLocaleLowerCase("en");
 }

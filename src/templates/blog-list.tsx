@@ -5,11 +5,10 @@ import { Seo } from "../components/layout/Seo";
 import { BlogCard, cardFromNode, type BlogCardData, type BlogCardNode } from "../components/blog/BlogCard";
 import { Pagination } from "../components/blog/Pagination";
 import { BlogSearch } from "../components/blog/BlogSearch";
-import { useSearchIndex } from "../components/blog/useSearchIndex";
+import { useSearchResults, type SearchState } from "../components/blog/useSearchResults";
 import { useLiveArticles } from "../components/blog/useLiveArticles";
-import { searchByTitle } from "../lib/search";
-import { blogListPath, POSTS_PER_PAGE } from "../lib/pagination";
-import { livePage, mergeLiveArticles } from "../lib/live-articles";
+import { blogListPath, pageCount, POSTS_PER_PAGE, searchFromAddress, searchPath } from "../lib/pagination";
+import { livePage } from "../lib/live-articles";
 import { titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/blog.module.css";
 
@@ -38,6 +37,28 @@ export const query = graphql`
   }
 `;
 
+/** Shown, and announced, when a piece of the search index could not be fetched. */
+const SEARCH_FAILED = "Search is unavailable right now. Type again to retry.";
+
+/** What screen readers hear, and sighted visitors read above the results, as a search stands. */
+function searchStatus(state: SearchState): string {
+  if (state.status === "searching") return "Searching…";
+  if (state.status === "failed") return SEARCH_FAILED;
+  return `${state.total} ${state.total === 1 ? "article" : "articles"} found`;
+}
+
+/** The results of a search, a page at a time, paged like the list. */
+function SearchResults({ query, state }: { query: string; state: SearchState }): JSX.Element {
+  if (state.status !== "found") return <p className={styles.empty}>{state.status === "failed" ? SEARCH_FAILED : "Searching…"}</p>;
+  const pages = pageCount(state.total);
+  return (
+    <>
+      <CardGrid cards={state.cards} />
+      {state.total > 0 && <Pagination currentPage={state.page} numPages={pages} pathOf={(page) => searchPath(query, page)} />}
+    </>
+  );
+}
+
 /** "No Blogs Found", for an empty blog or a search that matches nothing. */
 function NoBlogsFound(): JSX.Element {
   return <p className={styles.empty}>No Blogs Found</p>;
@@ -60,27 +81,44 @@ function CardGrid({ cards }: { cards: BlogCardData[] }): JSX.Element {
   );
 }
 
-/** A page of the blog list: /blog is page 1, then /blog/2, … While the search text is non-empty, all matches replace the page. */
-export default function BlogListTemplate({ data, pageContext }: PageProps<BlogListData, BlogListContext>): JSX.Element {
+/**
+ * A page of the blog list: /blog is page 1, then /blog/2, … While the search text is non-empty, a
+ * page of its results replaces the list, and the address names both (/blog?q=…&page=…), so Back,
+ * Forward and a shared link bring the same results back.
+ */
+export default function BlogListTemplate({ data, pageContext, location }: PageProps<BlogListData, BlogListContext>): JSX.Element {
   const { currentPage, numPages, changesAfter } = pageContext;
+  const address = searchFromAddress(location.search);
   const [searchText, setSearchText] = React.useState("");
-  const index = useSearchIndex();
+  const [resultPage, setResultPage] = React.useState(1);
+  const [attempt, setAttempt] = React.useState(0);
+  // The server's HTML has no search; the address's search, if any, is taken up once hydrated, and
+  // again whenever the address changes by navigation (a result page's link, Back, Forward): each
+  // history entry has its own key, even one whose search equals what typing has since replaced.
+  React.useEffect(() => {
+    setSearchText(address.query);
+    setResultPage(address.page);
+  }, [address.query, address.page, location.key]);
   const live = useLiveArticles(changesAfter);
   const pageCards = React.useMemo(
     () => livePage(data.blogPostsByIds.map(cardFromNode), live.changed, currentPage, POSTS_PER_PAGE),
     [data, live.changed, currentPage],
   );
   const searching = searchText !== "";
-  const results = React.useMemo(
-    () => (searching && index.entries ? searchByTitle(mergeLiveArticles(index.entries, live.changed), searchText) : []),
-    [index.entries, live.changed, searchText, searching],
-  );
-  const { load: loadIndex } = index;
+  const results = useSearchResults(searchText, resultPage, live.changed, attempt);
   const { start: startLive } = live;
-  const activateSearch = React.useCallback(() => {
-    loadIndex();
-    startLive();
-  }, [loadIndex, startLive]);
+  const changeSearch = React.useCallback(
+    (text: string) => {
+      // Search pressed again on the same text tries again (after a failure, say).
+      if (text === searchText) setAttempt((n) => n + 1);
+      setSearchText(text);
+      setResultPage(1);
+      // Each keystroke replaces the address rather than adding to the history; the page's state is
+      // kept for Gatsby's scroll restoration.
+      window.history.replaceState(window.history.state, "", text === "" ? blogListPath(currentPage) : searchPath(text, 1));
+    },
+    [searchText, currentPage],
+  );
 
   return (
     <Layout>
@@ -93,14 +131,9 @@ export default function BlogListTemplate({ data, pageContext }: PageProps<BlogLi
             plan a date you will both enjoy, stay safe, and build something that lasts.
           </p>
         </header>
-        <BlogSearch
-          value={searchText}
-          onChange={setSearchText}
-          onActivate={activateSearch}
-          status={searching ? (index.entries ? `${results.length} ${results.length === 1 ? "article" : "articles"} found` : "Searching…") : ""}
-        />
+        <BlogSearch value={searchText} onChange={changeSearch} onActivate={startLive} status={searching ? searchStatus(results) : ""} />
         {searching ? (
-          index.entries ? <CardGrid cards={results} /> : <p className={styles.empty}>Searching…</p>
+          <SearchResults query={searchText} state={results} />
         ) : (
           <>
             <CardGrid cards={pageCards} />

@@ -2,6 +2,7 @@
 // for every article in the search index that the same build wrote.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
+import { CARDS_PER_CHUNK, MANIFEST_PATH, chunkPath, type SearchManifest } from "../../src/lib/search-pieces.ts";
 
 // The hosting rules answer every unbuilt /blogarticle/... path with the client route's own page,
 // so a release without it would serve 404s for articles newer than the build.
@@ -23,15 +24,23 @@ export function checkOutput(siteDir: string): OutputCheck {
     if (!isPage(path.join(siteDir, page))) problems.push(`missing or incomplete page ${page}`);
   }
   let articles: unknown[] = [];
+  let reading = MANIFEST_PATH;
   try {
-    const parsed: unknown = JSON.parse(readFileSync(path.join(siteDir, "blog-index.json"), "utf8"));
-    if (!Array.isArray(parsed)) throw new Error("not an array");
-    articles = parsed;
+    // The search index's cards (src/lib/search-pieces.ts): every chunk the manifest implies, holes left out.
+    const { slots } = JSON.parse(readFileSync(path.join(siteDir, MANIFEST_PATH), "utf8")) as SearchManifest;
+    if (!Number.isInteger(slots) || slots < 0) throw new Error("no slot count");
+    for (let chunk = 0; chunk * CARDS_PER_CHUNK < slots; chunk += 1) {
+      reading = chunkPath(chunk);
+      const cards: unknown = JSON.parse(readFileSync(path.join(siteDir, reading), "utf8"));
+      if (!Array.isArray(cards)) throw new Error("not an array");
+      articles.push(...cards.filter((card) => card !== null));
+    }
   } catch (error) {
     // Worded here rather than passing the error on: its message would name the file's full path.
     const code = (error as NodeJS.ErrnoException).code;
     const why = code === "ENOENT" ? "missing" : error instanceof SyntaxError ? "not JSON" : (code ?? (error as Error).message);
-    problems.push(`unreadable search index blog-index.json (${why})`);
+    problems.push(`unreadable search index ${reading} (${why})`);
+    articles = [];
   }
   for (const article of articles) {
     const raw = (article as { slug?: unknown } | null)?.slug;

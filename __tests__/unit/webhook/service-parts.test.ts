@@ -167,10 +167,16 @@ describe("the output check", () => {
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
     writeFileSync(path.join(site, file), "<!DOCTYPE html><html><body>ok</body></html>\n");
   };
+  /** The search index's manifest and card chunks (src/lib/search-pieces.ts) for these cards by slot. */
+  const searchIndex = (cards: ({ slug: string } | null)[]) => {
+    mkdirSync(path.join(site, "search/c"), { recursive: true });
+    writeFileSync(path.join(site, "search/index.json"), JSON.stringify({ version: 1, slots: cards.length, shards: 1, idShards: 1, holes: [] }));
+    writeFileSync(path.join(site, "search/c/0.json"), JSON.stringify(cards));
+  };
   beforeEach(() => {
     site = mkdtempSync(path.join(tmpdir(), "check-output-"));
     ["index.html", "blog/index.html", "404.html", "blogarticle/[...slug]/index.html", "blogarticle/one/index.html"].forEach(page);
-    writeFileSync(path.join(site, "blog-index.json"), JSON.stringify([{ slug: "one" }]));
+    searchIndex([{ slug: "one" }]);
   });
   afterEach(() => rmSync(site, { recursive: true, force: true }));
 
@@ -182,7 +188,7 @@ describe("the output check", () => {
     rmSync(path.join(site, "blog/index.html"));
     rmSync(path.join(site, "blogarticle/[...slug]/index.html"));
     writeFileSync(path.join(site, "index.html"), "<!DOCTYPE html><html><body>cut o");
-    writeFileSync(path.join(site, "blog-index.json"), JSON.stringify([{ slug: "one" }, { slug: "two" }, { slug: "../etc" }]));
+    searchIndex([{ slug: "one" }, null, { slug: "two" }, { slug: "../etc" }]);
     expect(checkOutput(site).problems).toEqual([
       "missing or incomplete page index.html",
       "missing or incomplete page blog/index.html",
@@ -193,8 +199,10 @@ describe("the output check", () => {
   });
 
   it("fails a site without a readable search index", () => {
-    rmSync(path.join(site, "blog-index.json"));
-    expect(checkOutput(site).problems).toEqual([expect.stringMatching(/^unreadable search index blog-index.json/)]);
+    rmSync(path.join(site, "search/c/0.json"));
+    expect(checkOutput(site).problems).toEqual(["unreadable search index search/c/0.json (missing)"]);
+    rmSync(path.join(site, "search/index.json"));
+    expect(checkOutput(site).problems).toEqual(["unreadable search index search/index.json (missing)"]);
   });
 });
 

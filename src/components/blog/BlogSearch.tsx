@@ -5,9 +5,9 @@ import * as searchStyles from "./blog-search.module.css";
 export interface BlogSearchProps {
   value: string;
   onChange: (value: string) => void;
-  /** Called on the first focus or keystroke, to load the search index. */
+  /** Called on the first focus or keystroke, to start the live updates a search includes. */
   onActivate: () => void;
-  /** Announced to screen readers, e.g. "3 articles found". */
+  /** Shown under the box and announced to screen readers, e.g. "3 articles found". */
   status: string;
 }
 
@@ -46,7 +46,7 @@ export function BlogSearch({ value, onChange, onActivate, status }: BlogSearchPr
       <button type="submit" className={styles.searchButton}>
         Search
       </button>
-      <p className="visually-hidden" role="status" aria-live="polite">
+      <p className={status ? searchStyles.status : "visually-hidden"} role="status" aria-live="polite">
         {status}
       </p>
     </form>

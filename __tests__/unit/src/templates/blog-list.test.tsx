@@ -37,6 +37,8 @@ function renderList(): void {
   const props = {
     data: { blogPostsByIds: [1, 2, 3, 4, 5, 6].map(node) },
     pageContext: { currentPage: 1, numPages: 2, ids: [1, 2, 3, 4, 5, 6].map((n) => `node-${n}`), changesAfter: BUILD_TIME } satisfies BlogListContext,
+    // Gatsby gives every page its address; the list reads a search from it.
+    location: { pathname: "/blog", search: "", key: "initial" },
   } as unknown as PageProps<{ blogPostsByIds: BlogCardNode[] }, BlogListContext>;
   render(<BlogListTemplate {...props} />);
 }

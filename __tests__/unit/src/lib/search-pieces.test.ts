@@ -1,0 +1,106 @@
+/** @jest-environment node */
+import { mkdirSync, writeFileSync } from "node:fs";
+import { mkdtemp, readFile, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { generatedQueries, generatedTitles } from "../../../../scripts/lib/generated-titles";
+import { searchByTitle } from "../../../../src/lib/search";
+import { assignSlots, buildSearchPieces, foldTitle, type SearchCard } from "../../../../src/lib/search-pieces";
+import { openSearchIndex } from "../../../../src/lib/search-query";
+
+const card = (title: string, n: number): SearchCard => ({
+  id: `doc-${n}`,
+  slug: `article-${n}`,
+  title,
+  categories: ["Dating"],
+  image: `/static/${n}/card.webp`,
+  lastUpdate: new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
+});
+
+function writePieces(dir: string, pieces: Map<string, string>): void {
+  for (const folder of new Set([...pieces.keys()].map((file) => path.dirname(file)))) mkdirSync(path.join(dir, folder), { recursive: true });
+  for (const [file, text] of pieces) writeFileSync(path.join(dir, file), text);
+}
+
+describe("the search index in pieces", () => {
+  let dir: string;
+  beforeAll(async () => {
+    dir = await mkdtemp(path.join(tmpdir(), "search-pieces-"));
+  });
+  afterAll(() => rm(dir, { recursive: true, force: true }), 60_000);
+
+  it("answers 260 queries over 100,000 titles exactly as a plain filter of every title, newest first", async () => {
+    const titles = generatedTitles(100_000);
+    // Slot n is the nth oldest; the list a visitor sees is newest first.
+    const oldestFirst = titles.map(card);
+    const newestFirst = [...oldestFirst].reverse();
+    writePieces(dir, buildSearchPieces(oldestFirst));
+    const index = openSearchIndex((file) => readFile(path.join(dir, file), "utf8"));
+    const queries = generatedQueries(titles);
+    expect(queries.length).toBeGreaterThanOrEqual(200);
+    // The plain filter, with each title folded once rather than once per query (matchesTitle folds
+    // both sides on every call); the first queries also go through searchByTitle itself.
+    const folded = newestFirst.map((article) => foldTitle(article.title));
+    const plainFilter = (query: string): string[] => {
+      const wanted = foldTitle(query.trim());
+      return newestFirst.filter((_, i) => folded[i]!.includes(wanted)).map((article) => article.id);
+    };
+    for (const query of queries.slice(0, 12)) expect(plainFilter(query)).toEqual(searchByTitle(newestFirst, query).map((article) => article.id));
+    let matchedSome = 0;
+    let matchedNone = 0;
+    for (const query of queries) {
+      const expected = plainFilter(query);
+      const slots = await index.matches(query);
+      const found = slots.map((slot) => oldestFirst[slot]!.id);
+      expect({ query, found: found.length }).toEqual({ query, found: expected.length });
+      expect(found).toEqual(expected);
+      if (expected.length > 0) matchedSome += 1;
+      else matchedNone += 1;
+    }
+    // The set really covers both sides, and the cards read from the chunks are the articles.
+    expect(matchedSome).toBeGreaterThan(150);
+    expect(matchedNone).toBeGreaterThan(5);
+    const someSlots = (await index.matches("date")).slice(0, 6);
+    expect(await index.cards(someSlots)).toEqual(someSlots.map((slot) => oldestFirst[slot]));
+    expect(await index.slotsOf(["doc-5", "doc-99999", "no-such-doc", "constructor"])).toEqual([5, 99_999]);
+  }, 150_000);
+
+  it("leaves holes out of every answer, the empty query's included", async () => {
+    const cards = ["First date", "Second date", "Third date"].map(card);
+    const holey = [cards[0]!, null, cards[2]!];
+    const small = await mkdtemp(path.join(tmpdir(), "search-holes-"));
+    writePieces(small, buildSearchPieces(holey));
+    const index = openSearchIndex((file) => readFile(path.join(small, file), "utf8"));
+    expect(await index.matches("date")).toEqual([2, 0]);
+    expect(await index.matches("  ")).toEqual([2, 0]);
+    expect(await index.matches("d")).toEqual([2, 0]);
+    expect(await index.matches("second")).toEqual([]);
+    await rm(small, { recursive: true, force: true });
+  });
+});
+
+describe("assignSlots", () => {
+  const article = (id: string, lastUpdate: string) => ({ id, lastUpdate });
+  const key = ({ id, lastUpdate }: { id: string; lastUpdate: string }) => `${id}\n${lastUpdate}`;
+  const a = article("a", "2024-01-01");
+  const b = article("b", "2024-02-01");
+  const c = article("c", "2024-03-01");
+
+  it("numbers a first build oldest first", () => {
+    expect(assignSlots(undefined, [c, b, a])).toEqual([a, b, c].map(key));
+  });
+
+  it("keeps every unchanged article's slot and appends an edited one, leaving a hole", () => {
+    const edited = article("a", "2024-04-01");
+    expect(assignSlots([a, b, c].map(key), [edited, c, b])).toEqual([null, key(b), key(c), key(edited)]);
+  });
+
+  it("renumbers when appending would break the order", () => {
+    const older = article("d", "2023-01-01");
+    expect(assignSlots([a, b, c].map(key), [c, b, a, older])).toEqual([older, a, b, c].map(key));
+  });
+
+  it("drops trailing holes", () => {
+    expect(assignSlots([a, b, c].map(key), [b, a])).toEqual([a, b].map(key));
+  });
+});

@@ -1,0 +1,58 @@
+import * as React from "react";
+import { POSTS_PER_PAGE } from "../../lib/pagination";
+import type { SearchResultsPage } from "../../lib/search-results";
+import type { BlogCardData } from "./BlogCard";
+
+type ResultsPageOf = (query: string, page: number, changed: BlogCardData[]) => Promise<SearchResultsPage>;
+
+let search: Promise<ResultsPageOf> | null = null;
+
+/**
+ * The search's code, loaded with the first search rather than with the list, and its index, whose
+ * pieces are fetched from the site as queries need them and kept for the visit. A failed load is
+ * forgotten, so the next search loads again.
+ */
+function loadSearch(): Promise<ResultsPageOf> {
+  search ??= Promise.all([import("../../lib/search-query"), import("../../lib/search-results")]).then(([{ openSearchIndex }, { searchResultsPage }]) => {
+    const index = openSearchIndex(async (file) => {
+      const response = await fetch(`/${file}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status} for /${file}`);
+      return response.text();
+    });
+    return (query, page, changed) => searchResultsPage(index, query, page, changed, POSTS_PER_PAGE);
+  });
+  search.catch(() => {
+    search = null;
+  });
+  return search;
+}
+
+export type SearchState = { status: "searching" } | { status: "failed" } | ({ status: "found" } & SearchResultsPage);
+
+/**
+ * The asked page of results for the query, or where it stands. Only the latest query's answer is
+ * ever shown: an answer that arrives after the query or page changed is dropped. A failed fetch is
+ * forgotten by the index, so the next query (or `attempt`) fetches again.
+ */
+export function useSearchResults(query: string, page: number, changed: BlogCardData[], attempt: number): SearchState {
+  const [answer, setAnswer] = React.useState<{ key: string; state: SearchState } | null>(null);
+  const key = `${attempt}\n${page}\n${query}`;
+  React.useEffect(() => {
+    if (query === "") return undefined;
+    let latest = true;
+    loadSearch()
+      .then((resultsPageOf) => resultsPageOf(query, page, changed))
+      .then((found) => {
+        if (latest) setAnswer({ key, state: { status: "found", ...found } });
+      })
+      .catch((error: unknown) => {
+        if (!latest) return;
+        console.warn("The search index could not be loaded:", error);
+        setAnswer({ key, state: { status: "failed" } });
+      });
+    return () => {
+      latest = false;
+    };
+  }, [key, query, page, changed]);
+  return answer?.key === key ? answer.state : { status: "searching" };
+}

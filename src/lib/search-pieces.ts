@@ -1,0 +1,202 @@
+// The blog search index in pieces (docs/architecture.md, Search). The build writes them and the
+// browser reads only those a query needs; this module is the format both sides share, and is
+// imported by Node scripts directly, so it has no relative value imports.
+//
+// Every published article has a slot: slots run oldest to newest, so a query's matches newest
+// first are its slots in descending order. An article keeps its slot from build to build while its
+// lastUpdate stays the same, which keeps a one-article edit to the few pieces it touches.
+//
+// - search/index.json: how many slots, how many shards, the empty slots.
+// - search/g/<shard>.json: for every 1-, 2-, 3- and 6-code-unit piece of the folded titles that
+//   hashes to the shard, the slots whose title contains it (with the positions, for 3 and 6). A long
+//   list gets a file of its own, search/g/<shard>-<n>.txt, so a shard stays small; the shard gives
+//   its length, so a query can choose the cheapest pieces that cover it.
+// - search/c/<chunk>.json: the cards of CARDS_PER_CHUNK consecutive slots.
+// - search/i/<shard>.json: slot by article id, for live changes that replace a built article.
+
+/** The card a search result shows: what a blog card needs, nothing more. */
+export interface SearchCard {
+  id: string;
+  slug: string;
+  title: string;
+  categories: string[];
+  image: string;
+  lastUpdate: string;
+}
+
+export interface SearchManifest {
+  version: 1;
+  /** Slots 0..slots-1; a match list never names a hole. */
+  slots: number;
+  shards: number;
+  /** How many files the id-to-slot map is split into. */
+  idShards: number;
+  holes: number[];
+}
+
+export const MANIFEST_PATH = "search/index.json";
+export const CARDS_PER_CHUNK = 8;
+/** A posting longer than this many characters gets its own file instead of a place in its shard. */
+const OWN_FILE_OVER = 1500;
+/**
+ * The lengths, in UTF-16 code units, of the pieces indexed with their positions. Longer queries are
+ * covered by as few of them as their lengths allow: the six-unit ones keep a common word to two
+ * lists rather than four.
+ */
+export const POSITIONAL_LENGTHS = [3, 6] as const;
+/** A warm build renumbers every slot once more slots than this are empty. */
+const MAX_HOLES = 64;
+
+/** Unicode-aware lower case in one normal form, so "CAFÉ" finds "Café" however either was typed. */
+export function foldTitle(text: string): string {
+  return text.normalize("NFC").toLocaleLowerCase("en");
+}
+
+/** Shards double with the articles, `perShard` or fewer per shard, so a shard stays small. */
+export function shardCountFor(slots: number, perShard = 8): number {
+  let shards = 1;
+  while (shards < 16_384 && shards * perShard < slots) shards *= 2;
+  return shards;
+}
+
+/** FNV-1a over UTF-16 code units: the same shard for a piece in Node and in any browser. */
+export function shardOf(key: string, shards: number): number {
+  let hash = 0x811c9dc5;
+  for (let i = 0; i < key.length; i += 1) {
+    hash ^= key.charCodeAt(i);
+    hash = Math.imul(hash, 0x01000193);
+  }
+  return (hash >>> 0) % shards;
+}
+
+export const shardPath = (shard: number): string => `search/g/${shard.toString(36)}.json`;
+export const ownFilePath = (shard: number, n: number): string => `search/g/${shard.toString(36)}-${n.toString(36)}.txt`;
+export const chunkPath = (chunk: number): string => `search/c/${chunk.toString(36)}.json`;
+export const idShardPath = (shard: number): string => `search/i/${shard.toString(36)}.json`;
+
+/** A shard: each piece's posting, or the number of the file that holds it and the posting's length. */
+export type Shard = Record<string, string | [number, number]>;
+
+/** Slots descending as base-36 gaps: the first slot, then how far below the previous each lies. */
+function gaps(slots: number[]): string[] {
+  return slots.map((slot, i) => (i === 0 ? slot : slots[i - 1]! - slot).toString(36));
+}
+
+export function encodeSlots(slots: number[]): string {
+  return gaps(slots).join(",");
+}
+
+/** Gaps, then after a ";" each slot's starts ("." between two in one title): two columns compress better than pairs. */
+export function encodePositional(slots: number[], positions: number[][]): string {
+  return `${encodeSlots(slots)};${positions.map((starts) => starts.map((p) => p.toString(36)).join(".")).join(",")}`;
+}
+
+/** The slots of a posting, descending (positions, if any, ignored). */
+export function decodeSlots(posting: string): number[] {
+  const column = posting.indexOf(";");
+  const slots: number[] = [];
+  let slot = 0;
+  for (const gap of (column < 0 ? posting : posting.slice(0, column)).split(",")) {
+    slot = slots.length === 0 ? parseInt(gap, 36) : slot - parseInt(gap, 36);
+    slots.push(slot);
+  }
+  return slots;
+}
+
+/** A 3- or 6-unit piece's posting: where in each slot's folded title it starts. */
+export function decodePositional(posting: string): Map<number, number[]> {
+  const slots = decodeSlots(posting);
+  const starts = posting.slice(posting.indexOf(";") + 1).split(",");
+  const bySlot = new Map<number, number[]>();
+  slots.forEach((slot, i) =>
+    bySlot.set(
+      slot,
+      starts[i]!.split(".").map((p) => parseInt(p, 36)),
+    ),
+  );
+  return bySlot;
+}
+
+/**
+ * Slots for a build: the previous build's, for every article whose lastUpdate has not changed, with
+ * new and edited articles appended, as long as that keeps slot order the newest-first order read
+ * backwards and leaves few holes; otherwise every article is numbered afresh, oldest first.
+ * Each slot holds "id\nlastUpdate", or null when empty.
+ */
+export function assignSlots(previous: (string | null)[] | undefined, newestFirst: { id: string; lastUpdate: string }[]): (string | null)[] {
+  const wanted = newestFirst.map(({ id, lastUpdate }) => `${id}\n${lastUpdate}`).reverse();
+  if (!previous) return wanted;
+  const present = new Set(wanted);
+  const slots = previous.map((key) => (key !== null && present.has(key) ? key : null));
+  const kept = new Set(slots);
+  slots.push(...wanted.filter((key) => !kept.has(key)));
+  while (slots.length > 0 && slots[slots.length - 1] === null) slots.pop();
+  const live = slots.filter((key): key is string => key !== null);
+  const holes = slots.length - live.length;
+  const inOrder = live.length === wanted.length && live.every((key, i) => key === wanted[i]);
+  return inOrder && holes <= MAX_HOLES ? slots : wanted;
+}
+
+/** Every piece's path and text, for cards by slot (null for an empty slot). */
+export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, string> {
+  const shards = shardCountFor(cards.length);
+  const plain = new Map<string, number[]>();
+  const positional = new Map<string, { slots: number[]; positions: number[][] }>();
+  const holes: number[] = [];
+  for (let slot = cards.length - 1; slot >= 0; slot -= 1) {
+    const card = cards[slot];
+    if (!card) {
+      holes.push(slot);
+      continue;
+    }
+    const title = foldTitle(card.title);
+    for (let i = 0; i < title.length; i += 1) {
+      for (const length of [1, 2]) {
+        if (i + length > title.length) continue;
+        const piece = title.slice(i, i + length);
+        const slots = plain.get(piece);
+        if (!slots) plain.set(piece, [slot]);
+        else if (slots[slots.length - 1] !== slot) slots.push(slot);
+      }
+      for (const length of POSITIONAL_LENGTHS) {
+        if (i + length > title.length) continue;
+        const piece = title.slice(i, i + length);
+        let posting = positional.get(piece);
+        if (!posting) positional.set(piece, (posting = { slots: [], positions: [] }));
+        if (posting.slots[posting.slots.length - 1] === slot) posting.positions[posting.positions.length - 1]!.push(i);
+        else {
+          posting.slots.push(slot);
+          posting.positions.push([i]);
+        }
+      }
+    }
+  }
+  const files = new Map<string, string>();
+  const shardContents = Array.from({ length: shards }, (): [string, string][] => []);
+  for (const [piece, slots] of plain) shardContents[shardOf(piece, shards)]!.push([piece, encodeSlots(slots)]);
+  for (const [piece, { slots, positions }] of positional) shardContents[shardOf(piece, shards)]!.push([piece, encodePositional(slots, positions)]);
+  shardContents.forEach((entries, shard) => {
+    const shardFile: Shard = {};
+    let own = 0;
+    for (const [piece, posting] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+      if (posting.length > OWN_FILE_OVER) {
+        files.set(ownFilePath(shard, own), posting);
+        shardFile[piece] = [own, posting.length];
+        own += 1;
+      } else shardFile[piece] = posting;
+    }
+    files.set(shardPath(shard), JSON.stringify(shardFile));
+  });
+  for (let chunk = 0; chunk * CARDS_PER_CHUNK < cards.length; chunk += 1) {
+    files.set(chunkPath(chunk), JSON.stringify(cards.slice(chunk * CARDS_PER_CHUNK, (chunk + 1) * CARDS_PER_CHUNK)));
+  }
+  const idShards = shardCountFor(cards.length, 64);
+  const ids = Array.from({ length: idShards }, (): Record<string, number> => ({}));
+  cards.forEach((card, slot) => {
+    if (card) ids[shardOf(card.id, idShards)]![card.id] = slot;
+  });
+  ids.forEach((slotsById, shard) => files.set(idShardPath(shard), JSON.stringify(slotsById)));
+  const manifest: SearchManifest = { version: 1, slots: cards.length, shards, idShards, holes: holes.reverse() };
+  files.set(MANIFEST_PATH, JSON.stringify(manifest));
+  return files;
+}
