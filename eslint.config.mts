@@ -6,7 +6,17 @@ import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
 
 export default tseslint.config(
-  { ignores: ["public/**", ".cache/**", "node_modules/**", "test-results/**", "playwright-report/**", "reports/**", "webhook/trigger/lib/**"] },
+  {
+    ignores: [
+      "public/**",
+      ".cache/**",
+      "node_modules/**",
+      "test-results/**",
+      "playwright-report/**",
+      "reports/**",
+      "webhook/trigger/lib/**",
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -11,8 +11,7 @@ export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
 };
 
 /** Gatsby would jump to the hash itself; leave that to the smooth scroll above. */
-export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) =>
-  !routerProps.location.hash;
+export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) => !routerProps.location.hash;
 
 /** Marks the document once React has taken over, for the end-to-end tests and for debugging. */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {

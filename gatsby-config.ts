@@ -42,7 +42,10 @@ const config: GatsbyConfig = {
         },
         // The build downloads covers only over https from the project's Firebase Storage, this site,
         // and COVER_IMAGE_HOSTS (comma-separated host[:port][/path/] entries).
-        allowedImageHosts: [siteUrl.replace(/^[a-z]+:\/\//i, "").split("/")[0] ?? "", ...(process.env.COVER_IMAGE_HOSTS ?? "").split(",")]
+        allowedImageHosts: [
+          siteUrl.replace(/^[a-z]+:\/\//i, "").split("/")[0] ?? "",
+          ...(process.env.COVER_IMAGE_HOSTS ?? "").split(","),
+        ]
           .map((host) => host.trim())
           .filter(Boolean),
         // Tests only: their image servers answer over http on 127.0.0.1.

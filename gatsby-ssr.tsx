@@ -24,6 +24,9 @@ export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, set
   const faces = fontFallbackFaces();
   setHeadComponents([
     ...(faces ? [<style key="font-fallback" data-font-fallback="" dangerouslySetInnerHTML={{ __html: faces }} />] : []),
-    <noscript key="webfont-without-js" dangerouslySetInnerHTML={{ __html: "<style>:root{--font-body:var(--font-web)}</style>" }} />,
+    <noscript
+      key="webfont-without-js"
+      dangerouslySetInnerHTML={{ __html: "<style>:root{--font-body:var(--font-web)}</style>" }}
+    />,
   ]);
 };

@@ -21,9 +21,15 @@ function importMetaToCommonJs({ types, template }: typeof babel): babel.PluginOb
       MetaProperty(path) {
         if (path.node.meta.name !== "import") return;
         const member = path.parentPath;
-        const property = member.isMemberExpression() && !member.node.computed && types.isIdentifier(member.node.property) ? member.node.property.name : "";
+        const property =
+          member.isMemberExpression() && !member.node.computed && types.isIdentifier(member.node.property)
+            ? member.node.property.name
+            : "";
         const replacement = replacements[property];
-        if (!replacement) throw path.buildCodeFrameError(`Jest cannot compile import.meta${property ? `.${property}` : ""} to CommonJS`);
+        if (!replacement)
+          throw path.buildCodeFrameError(
+            `Jest cannot compile import.meta${property ? `.${property}` : ""} to CommonJS`,
+          );
         member.replaceWith(replacement());
       },
     },

@@ -7,6 +7,8 @@ interface ImageProps {
   className?: string;
 }
 
-export const StaticImage = ({ src, alt, className }: ImageProps): React.ReactElement => React.createElement("img", { src, alt, className });
-export const GatsbyImage = ({ alt, className }: ImageProps): React.ReactElement => React.createElement("img", { alt, className });
-export const getImage = <T,>(node: T): T => node;
+export const StaticImage = ({ src, alt, className }: ImageProps): React.ReactElement =>
+  React.createElement("img", { src, alt, className });
+export const GatsbyImage = ({ alt, className }: ImageProps): React.ReactElement =>
+  React.createElement("img", { alt, className });
+export const getImage = <T>(node: T): T => node;

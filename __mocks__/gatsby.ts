@@ -22,7 +22,9 @@ interface LinkProps {
 module.exports = {
   ...jest.requireActual<Record<string, unknown>>("gatsby"),
   graphql: jest.fn(),
-  Link: jest.fn(({ activeClassName: _active, partiallyActive: _partial, to, ...rest }: LinkProps) => React.createElement("a", { ...rest, href: to })),
+  Link: jest.fn(({ activeClassName: _active, partiallyActive: _partial, to, ...rest }: LinkProps) =>
+    React.createElement("a", { ...rest, href: to }),
+  ),
   navigate: jest.fn(),
   StaticQuery: jest.fn(),
   useStaticQuery: jest.fn(() => ({ site: { siteMetadata } })),

@@ -11,7 +11,17 @@
 // a change to src/node/, for the articles on their own covers and the same articles on shared
 // covers, next to the text-only site's cold build, with peak memory and the size of public/.
 import { spawn, spawnSync } from "node:child_process";
-import { appendFileSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  appendFileSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { availableParallelism, loadavg, tmpdir } from "node:os";
 import path from "node:path";
 import { startEmulator } from "./emulator.ts";
@@ -27,13 +37,22 @@ const COMMAND = {
     "N generated articles sourced from a Firestore emulator, next to a text-only Gatsby site with as\n" +
     "many posts built in the same run. Each build runs in a scratch copy of the project.",
   options: {
-    count: { type: "string", value: "n[,n…]", default: "1000", description: "How many generated articles to build; several sizes separated by commas." },
-    "unique-covers": { type: "boolean", description: "Give each generated article its own cover (different bytes), drawn locally with sharp." },
+    count: {
+      type: "string",
+      value: "n[,n…]",
+      default: "1000",
+      description: "How many generated articles to build; several sizes separated by commas.",
+    },
+    "unique-covers": {
+      type: "boolean",
+      description: "Give each generated article its own cover (different bytes), drawn locally with sharp.",
+    },
     "skip-sample": { type: "boolean", description: "Skip the builds of the sample content." },
     logs: { type: "string", value: "dir", description: "Keep every build's output in this folder." },
     "filled-store": {
       type: "boolean",
-      description: "Fill an image store first (reporting the fill rate), then compare cold and src/node-changed builds on unique and shared covers.",
+      description:
+        "Fill an image store first (reporting the fill rate), then compare cold and src/node-changed builds on unique and shared covers.",
     },
   },
 } as const;
@@ -57,13 +76,22 @@ export interface BuildFigures {
 }
 
 /** Gatsby's activities timed in the table (the others are fixed costs). */
-export const PHASES = ["source and transform nodes", "createPages", "run queries in workers", "run page queries", "Building static HTML for pages", "onPostBuild"] as const;
+export const PHASES = [
+  "source and transform nodes",
+  "createPages",
+  "run queries in workers",
+  "run page queries",
+  "Building static HTML for pages",
+  "onPostBuild",
+] as const;
 
 /** Reads a build's output (stdout and stderr, with --log-pages and CI=true) into figures. */
 export function readBuildOutput(output: string): Omit<BuildFigures, "seconds" | "peakMb" | "load"> {
   const queries = /run (?:page )?queries(?: in workers)? - [\d.]+s - (\d+\/\d+)/.exec(output)?.[1] ?? "0";
   const htmlPages = output.match(/^Updated page: /gm)?.length ?? 0;
-  const reads = [...output.matchAll(/\[gatsby-source-firestore\] [^\n]*?(\d+) documents? read/g)].map((match) => Number(match[1]));
+  const reads = [...output.matchAll(/\[gatsby-source-firestore\] [^\n]*?(\d+) documents? read/g)].map((match) =>
+    Number(match[1]),
+  );
   const phases: Record<string, number> = {};
   for (const phase of PHASES) {
     const escaped = phase.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
@@ -71,20 +99,35 @@ export function readBuildOutput(output: string): Omit<BuildFigures, "seconds" | 
     if (seconds !== undefined) phases[phase] = Number(seconds);
   }
   const encodings = Number(/\[image store\] \d+ covers: (\d+) encodings made/.exec(output)?.[1] ?? 0);
-  return { queries, htmlPages, documentsRead: reads.length > 0 ? reads.reduce((a, b) => a + b, 0) : null, phases, encodings };
+  return {
+    queries,
+    htmlPages,
+    documentsRead: reads.length > 0 ? reads.reduce((a, b) => a + b, 0) : null,
+    phases,
+    encodings,
+  };
 }
 
 let logCounter = 0;
 
 /** Runs `gatsby build --log-pages` in `dir` under /usr/bin/time. */
-function timedBuild(dir: string, env: Record<string, string>, logs: string | undefined, label: string): Promise<BuildFigures> {
+function timedBuild(
+  dir: string,
+  env: Record<string, string>,
+  logs: string | undefined,
+  label: string,
+): Promise<BuildFigures> {
   const loadBefore = loadavg()[0]!;
   // Asynchronous on purpose: the image server lives in this process and must keep answering.
   return new Promise((resolve, reject) => {
-    const child = spawn("/usr/bin/time", ["-f", "%e %M", path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), "build", "--log-pages"], {
-      cwd: dir,
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", ...env },
-    });
+    const child = spawn(
+      "/usr/bin/time",
+      ["-f", "%e %M", path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), "build", "--log-pages"],
+      {
+        cwd: dir,
+        env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", ...env },
+      },
+    );
     const chunks: Buffer[] = [];
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -97,7 +140,10 @@ function timedBuild(dir: string, env: Record<string, string>, logs: string | und
       const output = Buffer.concat(chunks).toString();
       if (logs) {
         logCounter += 1;
-        writeFileSync(path.join(logs, `${String(logCounter).padStart(2, "0")}-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), output);
+        writeFileSync(
+          path.join(logs, `${String(logCounter).padStart(2, "0")}-${label.replace(/[^a-z0-9]+/gi, "-")}.log`),
+          output,
+        );
       }
       if (code !== 0) {
         reject(new Error(`gatsby build failed in ${dir}:\n${output.slice(-6000)}`));
@@ -117,7 +163,13 @@ interface Series {
   changed: BuildFigures;
 }
 
-async function series(dir: string, env: Record<string, string>, change: () => Record<string, string> | void, logs: string | undefined, label: string): Promise<Series> {
+async function series(
+  dir: string,
+  env: Record<string, string>,
+  change: () => Record<string, string> | void,
+  logs: string | undefined,
+  label: string,
+): Promise<Series> {
   const cold = await timedBuild(dir, env, logs, `${label} cold`);
   const warm = await timedBuild(dir, env, logs, `${label} warm`);
   const extra = change() ?? {};
@@ -135,8 +187,13 @@ export function writeBaselineSite(count: number): string {
   const dir = mkdtempSync(path.join(tmpdir(), "bench-baseline-"));
   const files: Record<string, string> = {
     // Gatsby's CLI builds only a folder whose package.json names gatsby; the packages are this project's.
-    "package.json": JSON.stringify({ name: "bench-baseline", private: true, dependencies: { gatsby: "*", react: "*", "react-dom": "*" } }, null, 2),
-    "gatsby-config.ts": 'import type { GatsbyConfig } from "gatsby";\n\nconst config: GatsbyConfig = { trailingSlash: "never" };\n\nexport default config;\n',
+    "package.json": JSON.stringify(
+      { name: "bench-baseline", private: true, dependencies: { gatsby: "*", react: "*", "react-dom": "*" } },
+      null,
+      2,
+    ),
+    "gatsby-config.ts":
+      'import type { GatsbyConfig } from "gatsby";\n\nconst config: GatsbyConfig = { trailingSlash: "never" };\n\nexport default config;\n',
     "gatsby-node.ts": `import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
@@ -203,7 +260,11 @@ function writeBaselinePost(dir: string, index: number, edited = ""): void {
     slug,
     title: `Post ${index}${edited}`,
     date: new Date(Date.UTC(2022, 0, 1) + index * 3_600_000).toISOString(),
-    body: [`Paragraph one of post ${index}.`, "Be curious, be kind, be yourself.", `The end of post ${index}${edited}.`],
+    body: [
+      `Paragraph one of post ${index}.`,
+      "Be curious, be kind, be yourself.",
+      `The end of post ${index}${edited}.`,
+    ],
   };
   writeFileSync(path.join(dir, "content", "posts", `${slug}.json`), JSON.stringify(post));
 }
@@ -223,16 +284,27 @@ function printTable(title: string, site: Series, baseline: Series, baselinePosts
     ["page queries run", ...builds.map((b) => b.queries)],
     ["pages whose HTML was rendered", ...builds.map((b) => String(b.htmlPages))],
     ["documents read", ...builds.map((b) => (b.documentsRead === null ? "n/a" : String(b.documentsRead)))],
-    ...PHASES.filter((phase) => builds.some((b) => phase in b.phases)).map(
-      (phase): [string, ...string[]] => [`  ${phase}`, ...builds.map((b) => (phase in b.phases ? seconds(b.phases[phase]!) : "-"))],
-    ),
-    [`text-only Gatsby, ${baselinePosts} posts`, ...bases.map((b) => `${seconds(b.seconds)}, ${b.peakMb.toFixed(0)} MB`)],
+    ...PHASES.filter((phase) => builds.some((b) => phase in b.phases)).map((phase): [string, ...string[]] => [
+      `  ${phase}`,
+      ...builds.map((b) => (phase in b.phases ? seconds(b.phases[phase]!) : "-")),
+    ]),
+    [
+      `text-only Gatsby, ${baselinePosts} posts`,
+      ...bases.map((b) => `${seconds(b.seconds)}, ${b.peakMb.toFixed(0)} MB`),
+    ],
     ["  its pages whose HTML was rendered", ...bases.map((b) => String(b.htmlPages))],
     ["ratio to text-only (time)", ...builds.map((b, i) => ratio(b.seconds, bases[i]!.seconds))],
     ["load average (1 min) at start → end", ...builds.map((b) => `${b.load[0].toFixed(1)} → ${b.load[1].toFixed(1)}`)],
   ];
-  const widths = [Math.max(...rows.map((row) => row[0].length)), ...columns.map((column, i) => Math.max(column.length, ...rows.map((row) => row[i + 1]!.length)))];
-  const line = (cells: readonly string[]): string => cells.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd();
+  const widths = [
+    Math.max(...rows.map((row) => row[0].length)),
+    ...columns.map((column, i) => Math.max(column.length, ...rows.map((row) => row[i + 1]!.length))),
+  ];
+  const line = (cells: readonly string[]): string =>
+    cells
+      .map((cell, i) => cell.padEnd(widths[i]!))
+      .join("  ")
+      .trimEnd();
   console.log(`\n${title}`);
   console.log(line(["", ...columns]));
   for (const row of rows) console.log(line(row));
@@ -245,7 +317,10 @@ function samplePublished(contentDir: string): { files: string[] } {
   const files = readdirSync(contentDir)
     .filter((name) => name.endsWith(".json"))
     .sort()
-    .filter((name) => (JSON.parse(readFileSync(path.join(contentDir, name), "utf8")) as { published?: unknown }).published === true);
+    .filter(
+      (name) =>
+        (JSON.parse(readFileSync(path.join(contentDir, name), "utf8")) as { published?: unknown }).published === true,
+    );
   return { files };
 }
 
@@ -267,7 +342,13 @@ async function benchSample(logs: string | undefined): Promise<void> {
       logs,
       "sample",
     );
-    const baseline = await series(baselineDir, {}, () => writeBaselinePost(baselineDir, Math.floor(files.length / 2), " (edited)"), logs, "sample baseline");
+    const baseline = await series(
+      baselineDir,
+      {},
+      () => writeBaselinePost(baselineDir, Math.floor(files.length / 2), " (edited)"),
+      logs,
+      "sample baseline",
+    );
     printTable(`Sample content (${files.length} published articles)`, site, baseline, files.length);
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -282,7 +363,16 @@ async function benchGenerated(count: number, uniqueCovers: boolean, logs: string
   try {
     const emulator = await startEmulator();
     try {
-      const base = ["--emulator", emulator.host, "--project", "bench", "--count", String(count), "--image-base", `${images.url}/`];
+      const base = [
+        "--emulator",
+        emulator.host,
+        "--project",
+        "bench",
+        "--count",
+        String(count),
+        "--image-base",
+        `${images.url}/`,
+      ];
       const covers = coversDir ? ["--unique-covers", "--covers-dir", coversDir] : [];
       const generate = spawnSync(process.execPath, [generator, ...base, ...covers], { encoding: "utf8" });
       if (generate.status !== 0) throw new Error(generate.stderr || `generate-articles exited with ${generate.status}`);
@@ -291,22 +381,40 @@ async function benchGenerated(count: number, uniqueCovers: boolean, logs: string
       const baselineDir = writeBaselineSite(count);
       try {
         // The covers come from the local image server, over http on 127.0.0.1: allowed for this run only.
-        const env = { GATSBY_FIREBASE_PROJECT_ID: "bench", GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host, ALLOW_INSECURE_IMAGE_HOSTS: "true" };
+        const env = {
+          GATSBY_FIREBASE_PROJECT_ID: "bench",
+          GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host,
+          ALLOW_INSECURE_IMAGE_HOSTS: "true",
+        };
         const edited = Math.floor(count / 2);
         const site = await series(
           dir,
           env,
           () => {
-            const edit = spawnSync(process.execPath, [generator, ...base, ...covers, "--edit", String(edited)], { encoding: "utf8" });
-            if (edit.status !== 0) throw new Error(edit.stderr || `generate-articles --edit exited with ${edit.status}`);
+            const edit = spawnSync(process.execPath, [generator, ...base, ...covers, "--edit", String(edited)], {
+              encoding: "utf8",
+            });
+            if (edit.status !== 0)
+              throw new Error(edit.stderr || `generate-articles --edit exited with ${edit.status}`);
             // As the rebuild trigger would: name the changed document.
             return { CHANGED_DOCUMENT_IDS: edit.stdout.trim() };
           },
           logs,
           `${count} generated`,
         );
-        const baseline = await series(baselineDir, {}, () => writeBaselinePost(baselineDir, edited, " (edited)"), logs, `${count} baseline`);
-        printTable(`${count} generated articles from the emulator${uniqueCovers ? ", each with its own cover" : ", covers shared (7 images)"}`, site, baseline, count);
+        const baseline = await series(
+          baselineDir,
+          {},
+          () => writeBaselinePost(baselineDir, edited, " (edited)"),
+          logs,
+          `${count} baseline`,
+        );
+        printTable(
+          `${count} generated articles from the emulator${uniqueCovers ? ", each with its own cover" : ", covers shared (7 images)"}`,
+          site,
+          baseline,
+          count,
+        );
       } finally {
         rmSync(dir, { recursive: true, force: true });
         rmSync(baselineDir, { recursive: true, force: true });
@@ -343,10 +451,21 @@ interface StoreSeries {
 }
 
 /** Cold build after `gatsby clean`, then a build after a change to src/node/ (which empties .cache/). */
-async function storeSeries(dir: string, env: Record<string, string>, logs: string | undefined, label: string): Promise<StoreSeries> {
-  spawnSync(path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), ["clean"], { cwd: dir, env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" } });
+async function storeSeries(
+  dir: string,
+  env: Record<string, string>,
+  logs: string | undefined,
+  label: string,
+): Promise<StoreSeries> {
+  spawnSync(path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), ["clean"], {
+    cwd: dir,
+    env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1" },
+  });
   const cold = await timedBuild(dir, env, logs, `${label} cold after clean`);
-  appendFileSync(path.join(dir, "src", "node", "pages.ts"), `\n// bench: the build's code changed at ${new Date().toISOString()}\n`);
+  appendFileSync(
+    path.join(dir, "src", "node", "pages.ts"),
+    `\n// bench: the build's code changed at ${new Date().toISOString()}\n`,
+  );
   const codeChanged = await timedBuild(dir, env, logs, `${label} src-node changed`);
   const size = folderSize(path.join(dir, "public"));
   return { cold, codeChanged, publicMb: size.bytes / 1e6, linkedMb: size.linkedBytes / 1e6 };
@@ -367,17 +486,22 @@ interface FillFigures {
  */
 function fillStore(env: Record<string, string>, logs: string | undefined, label: string): Promise<FillFigures> {
   return new Promise((resolve, reject) => {
-    const child = spawn("/usr/bin/time", ["-f", "%e %M", process.execPath, path.join(import.meta.dirname, "images-fill.ts"), "--json"], {
-      cwd: PROJECT_ROOT,
-      env: { ...process.env, ...env },
-    });
+    const child = spawn(
+      "/usr/bin/time",
+      ["-f", "%e %M", process.execPath, path.join(import.meta.dirname, "images-fill.ts"), "--json"],
+      {
+        cwd: PROJECT_ROOT,
+        env: { ...process.env, ...env },
+      },
+    );
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
     child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
     child.on("error", reject);
     child.on("exit", (code) => {
-      if (logs) writeFileSync(path.join(logs, `fill-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), `${stdout}\n${stderr}`);
+      if (logs)
+        writeFileSync(path.join(logs, `fill-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), `${stdout}\n${stderr}`);
       if (code !== 0) return reject(new Error(`images:fill failed:\n${stderr.slice(-4000)}`));
       const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as Omit<FillFigures, "peakMb">;
       const kb = Number(stderr.trim().split("\n").at(-1)!.split(" ")[1]);
@@ -398,7 +522,22 @@ async function benchFilledStore(count: number, logs: string | undefined): Promis
   const dirs: string[] = [];
   try {
     const generate = (project: string, imageBase: string, extra: string[]) => {
-      const run = spawnSync(process.execPath, [generator, "--emulator", emulator.host, "--project", project, "--count", String(count), "--image-base", imageBase, ...extra], { encoding: "utf8" });
+      const run = spawnSync(
+        process.execPath,
+        [
+          generator,
+          "--emulator",
+          emulator.host,
+          "--project",
+          project,
+          "--count",
+          String(count),
+          "--image-base",
+          imageBase,
+          ...extra,
+        ],
+        { encoding: "utf8" },
+      );
       if (run.status !== 0) throw new Error(run.stderr || `generate-articles exited with ${run.status}`);
     };
     generate("bench-unique", `${unique.url}/`, ["--unique-covers", "--covers-dir", coversDir]);
@@ -423,11 +562,36 @@ async function benchFilledStore(count: number, logs: string | undefined): Promis
     const baseline = await timedBuild(baselineDir, {}, logs, `${count} baseline cold`);
     const rows: [string, string, string, string][] = [
       ["", "own covers", "shared covers", "own / shared"],
-      ["cold after gatsby clean", seconds(uniqueRun.cold.seconds), seconds(sharedRun.cold.seconds), preciseRatio(uniqueRun.cold.seconds, sharedRun.cold.seconds)],
-      ["after a change to src/node/", seconds(uniqueRun.codeChanged.seconds), seconds(sharedRun.codeChanged.seconds), preciseRatio(uniqueRun.codeChanged.seconds, sharedRun.codeChanged.seconds)],
-      ["peak memory (largest build)", `${Math.max(uniqueRun.cold.peakMb, uniqueRun.codeChanged.peakMb).toFixed(0)} MB`, `${Math.max(sharedRun.cold.peakMb, sharedRun.codeChanged.peakMb).toFixed(0)} MB`, ""],
-      ["public/ (of it, links into the store)", `${uniqueRun.publicMb.toFixed(1)} MB (${uniqueRun.linkedMb.toFixed(1)})`, `${sharedRun.publicMb.toFixed(1)} MB (${sharedRun.linkedMb.toFixed(1)})`, ""],
-      ["cold / text-only cold", preciseRatio(uniqueRun.cold.seconds, baseline.seconds), preciseRatio(sharedRun.cold.seconds, baseline.seconds), ""],
+      [
+        "cold after gatsby clean",
+        seconds(uniqueRun.cold.seconds),
+        seconds(sharedRun.cold.seconds),
+        preciseRatio(uniqueRun.cold.seconds, sharedRun.cold.seconds),
+      ],
+      [
+        "after a change to src/node/",
+        seconds(uniqueRun.codeChanged.seconds),
+        seconds(sharedRun.codeChanged.seconds),
+        preciseRatio(uniqueRun.codeChanged.seconds, sharedRun.codeChanged.seconds),
+      ],
+      [
+        "peak memory (largest build)",
+        `${Math.max(uniqueRun.cold.peakMb, uniqueRun.codeChanged.peakMb).toFixed(0)} MB`,
+        `${Math.max(sharedRun.cold.peakMb, sharedRun.codeChanged.peakMb).toFixed(0)} MB`,
+        "",
+      ],
+      [
+        "public/ (of it, links into the store)",
+        `${uniqueRun.publicMb.toFixed(1)} MB (${uniqueRun.linkedMb.toFixed(1)})`,
+        `${sharedRun.publicMb.toFixed(1)} MB (${sharedRun.linkedMb.toFixed(1)})`,
+        "",
+      ],
+      [
+        "cold / text-only cold",
+        preciseRatio(uniqueRun.cold.seconds, baseline.seconds),
+        preciseRatio(sharedRun.cold.seconds, baseline.seconds),
+        "",
+      ],
       [
         "fill: covers, s, covers/s/core, peak",
         `${fillUnique.covers}, ${fillUnique.seconds} s, ${fillUnique.coversPerSecondPerCore}, ${fillUnique.peakMb.toFixed(0)} MB`,
@@ -437,8 +601,16 @@ async function benchFilledStore(count: number, logs: string | undefined): Promis
       ["encodings during the builds", String(encodingsIn(uniqueRun)), String(encodingsIn(sharedRun)), ""],
     ];
     const widths = [0, 1, 2, 3].map((i) => Math.max(...rows.map((row) => row[i]!.length)));
-    console.log(`\n${count} generated articles, image store filled first (${availableParallelism()} cores); text-only Gatsby cold: ${seconds(baseline.seconds)}, ${baseline.peakMb.toFixed(0)} MB`);
-    for (const row of rows) console.log(row.map((cell, i) => cell.padEnd(widths[i]!)).join("  ").trimEnd());
+    console.log(
+      `\n${count} generated articles, image store filled first (${availableParallelism()} cores); text-only Gatsby cold: ${seconds(baseline.seconds)}, ${baseline.peakMb.toFixed(0)} MB`,
+    );
+    for (const row of rows)
+      console.log(
+        row
+          .map((cell, i) => cell.padEnd(widths[i]!))
+          .join("  ")
+          .trimEnd(),
+      );
   } finally {
     emulator.stop();
     await unique.close();
@@ -457,7 +629,11 @@ async function main(): Promise<void> {
   const counts = values.count.split(",").map((value) => integerOption(value.trim(), "count"));
   const logs = values.logs ? path.resolve(values.logs) : undefined;
   if (logs) mkdirSync(logs, { recursive: true });
-  console.log(`${new Date().toISOString()}: ${process.platform}, ${loadavg().map((l) => l.toFixed(1)).join(" ")} load average (1, 5, 15 min)`);
+  console.log(
+    `${new Date().toISOString()}: ${process.platform}, ${loadavg()
+      .map((l) => l.toFixed(1))
+      .join(" ")} load average (1, 5, 15 min)`,
+  );
   if (values["filled-store"]) {
     for (const count of counts) await benchFilledStore(count, logs);
     return;

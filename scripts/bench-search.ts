@@ -15,9 +15,15 @@ import { generatedQueries, generatedTitles, seededRandom } from "./lib/generated
 
 const COMMAND = {
   usage: "npm run bench:search -- [options]",
-  summary: "Builds the search index for N generated articles and prints its build time, its size, and the compressed bytes each query fetches.",
+  summary:
+    "Builds the search index for N generated articles and prints its build time, its size, and the compressed bytes each query fetches.",
   options: {
-    count: { type: "string", value: "n[,n…]", default: "10000,100000", description: "How many generated articles; several sizes separated by commas." },
+    count: {
+      type: "string",
+      value: "n[,n…]",
+      default: "10000,100000",
+      description: "How many generated articles; several sizes separated by commas.",
+    },
   },
 } as const;
 
@@ -46,7 +52,8 @@ async function benchOne(count: number): Promise<void> {
   const started = performance.now();
   const pieces = buildSearchPieces(cards);
   const dir = mkdtempSync(path.join(tmpdir(), "bench-search-"));
-  for (const folder of new Set([...pieces.keys()].map((file) => path.dirname(file)))) mkdirSync(path.join(dir, folder), { recursive: true });
+  for (const folder of new Set([...pieces.keys()].map((file) => path.dirname(file))))
+    mkdirSync(path.join(dir, folder), { recursive: true });
   for (const [file, text] of pieces) writeFileSync(path.join(dir, file), text);
   const buildSeconds = (performance.now() - started) / 1000;
   rmSync(dir, { recursive: true, force: true });
@@ -76,15 +83,24 @@ async function benchOne(count: number): Promise<void> {
   const worst = perQuery.reduce((a, b) => (b.bytes > a.bytes ? b : a));
   console.log(`${count.toLocaleString("en")} articles`);
   console.log(`  build (pieces made and written): ${buildSeconds.toFixed(1)} s`);
-  console.log(`  on disk: ${pieces.size.toLocaleString("en")} files, ${(raw / 1e6).toFixed(1)} MB (${(gzipped / 1e6).toFixed(1)} MB gzipped)`);
+  console.log(
+    `  on disk: ${pieces.size.toLocaleString("en")} files, ${(raw / 1e6).toFixed(1)} MB (${(gzipped / 1e6).toFixed(1)} MB gzipped)`,
+  );
   console.log(`  per query over ${perQuery.length} queries, first page of results included, gzipped:`);
-  console.log(`    median ${kB(median(perQuery.map((q) => q.bytes)))} in ${median(perQuery.map((q) => q.files))} files`);
-  console.log(`    worst ${kB(worst.bytes)} in ${worst.files} files, for ${JSON.stringify(worst.query)} (${worst.matches.toLocaleString("en")} matches)`);
+  console.log(
+    `    median ${kB(median(perQuery.map((q) => q.bytes)))} in ${median(perQuery.map((q) => q.files))} files`,
+  );
+  console.log(
+    `    worst ${kB(worst.bytes)} in ${worst.files} files, for ${JSON.stringify(worst.query)} (${worst.matches.toLocaleString("en")} matches)`,
+  );
   const over = perQuery.filter((q) => q.bytes > 100_000);
-  console.log(`    over 100 kB: ${over.length} of ${perQuery.length}${over.length > 0 ? ` (${over.map((q) => JSON.stringify(q.query)).join(", ")})` : ""}`);
+  console.log(
+    `    over 100 kB: ${over.length} of ${perQuery.length}${over.length > 0 ? ` (${over.map((q) => JSON.stringify(q.query)).join(", ")})` : ""}`,
+  );
   for (const length of [1, 2]) {
     const short = perQuery.filter((q) => q.query.trim().length === length);
-    if (short.length > 0) console.log(`    ${length}-unit queries: worst ${kB(Math.max(...short.map((q) => q.bytes)))}`);
+    if (short.length > 0)
+      console.log(`    ${length}-unit queries: worst ${kB(Math.max(...short.map((q) => q.bytes)))}`);
   }
 }
 

@@ -101,7 +101,12 @@ const COMMAND = {
     "Starts a Cloud Firestore emulator with the project's security rules, seeds it with the sample\n" +
     "articles and keeps it running until Ctrl+C.",
   options: {
-    port: { type: "string", value: "port", default: process.env.FIRESTORE_PORT || "8080", description: "The port to listen on (env FIRESTORE_PORT)." },
+    port: {
+      type: "string",
+      value: "port",
+      default: process.env.FIRESTORE_PORT || "8080",
+      description: "The port to listen on (env FIRESTORE_PORT).",
+    },
     project: {
       type: "string",
       value: "id",
@@ -141,7 +146,9 @@ async function main(): Promise<void> {
   }
   console.log("Build and serve the site against it with:");
   // The seeded covers point at a local server (SEED_IMAGE_BASE), which only a local build may fetch from.
-  console.log(`  ALLOW_INSECURE_IMAGE_HOSTS=true GATSBY_FIREBASE_PROJECT_ID=${values.project} GATSBY_FIRESTORE_EMULATOR_HOST=${host} npm start`);
+  console.log(
+    `  ALLOW_INSECURE_IMAGE_HOSTS=true GATSBY_FIREBASE_PROJECT_ID=${values.project} GATSBY_FIRESTORE_EMULATOR_HOST=${host} npm start`,
+  );
   console.log("Ctrl+C stops the emulator.");
   // The emulator runs in its own process group; this process stays to stop it on Ctrl+C.
   setInterval(() => undefined, 1 << 30);

@@ -10,8 +10,27 @@ import sharp from "sharp";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 
-const CATEGORIES = ["Dating Tips", "First Dates", "Relationships", "Online Dating", "Safety", "Self-Love", "Communication"];
-const TOPICS = ["first dates", "texting", "boundaries", "video calls", "meeting family", "long walks", "honest profiles", "trust", "listening", "kindness"];
+const CATEGORIES = [
+  "Dating Tips",
+  "First Dates",
+  "Relationships",
+  "Online Dating",
+  "Safety",
+  "Self-Love",
+  "Communication",
+];
+const TOPICS = [
+  "first dates",
+  "texting",
+  "boundaries",
+  "video calls",
+  "meeting family",
+  "long walks",
+  "honest profiles",
+  "trust",
+  "listening",
+  "kindness",
+];
 
 /** Cycles through a non-empty list. */
 const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
@@ -40,10 +59,16 @@ export const generatedArticleId = (index: number): string => `gen${String(index)
  * One generated article, deterministic for its index. `covers` are image file names under
  * `imageBase` used in turn, or a function naming article `index`'s cover.
  */
-export function generatedArticle(index: number, imageBase: string, covers: readonly string[] | ((index: number) => string)): GeneratedArticle {
+export function generatedArticle(
+  index: number,
+  imageBase: string,
+  covers: readonly string[] | ((index: number) => string),
+): GeneratedArticle {
   const topic = pick(TOPICS, index);
   const slug = `generated-${String(index).padStart(5, "0")}-${topic.replace(/\s+/g, "-")}`;
-  const categories = [pick(CATEGORIES, index), pick(CATEGORIES, index * 3 + 1)].filter((c, i, all) => all.indexOf(c) === i);
+  const categories = [pick(CATEGORIES, index), pick(CATEGORIES, index * 3 + 1)].filter(
+    (c, i, all) => all.indexOf(c) === i,
+  );
   return {
     id: generatedArticleId(index),
     data: {
@@ -59,8 +84,16 @@ export function generatedArticle(index: number, imageBase: string, covers: reado
         version: "2.28.2",
         blocks: [
           { id: `h${index}`, type: "header", data: { text: `On ${topic}`, level: 2 } },
-          { id: `p${index}`, type: "paragraph", data: { text: `Generated article number <b>${index}</b> about ${topic}.` } },
-          { id: `l${index}`, type: "list", data: { style: "unordered", items: ["Be curious", "Be kind", "Be yourself"] } },
+          {
+            id: `p${index}`,
+            type: "paragraph",
+            data: { text: `Generated article number <b>${index}</b> about ${topic}.` },
+          },
+          {
+            id: `l${index}`,
+            type: "list",
+            data: { style: "unordered", items: ["Be curious", "Be kind", "Be yourself"] },
+          },
         ],
       },
     },
@@ -68,10 +101,15 @@ export function generatedArticle(index: number, imageBase: string, covers: reado
 }
 
 /** The fields an edit of article `index` changes: the title and the first paragraph, tagged with `tag`. */
-export function editedFields(index: number, tag: string): { title: string; content: GeneratedArticle["data"]["content"] } {
+export function editedFields(
+  index: number,
+  tag: string,
+): { title: string; content: GeneratedArticle["data"]["content"] } {
   const { data } = generatedArticle(index, "http://127.0.0.1/", ["x.webp"]);
   const blocks = data.content.blocks.map((block) =>
-    block.type === "paragraph" ? { ...block, data: { text: `Edited (${tag}): article number <b>${index}</b>, rewritten.` } } : block,
+    block.type === "paragraph"
+      ? { ...block, data: { text: `Edited (${tag}): article number <b>${index}</b>, rewritten.` } }
+      : block,
   );
   return { title: `${data.title} (edited ${tag})`, content: { ...data.content, blocks } };
 }
@@ -79,14 +117,28 @@ export function editedFields(index: number, tag: string): { title: string; conte
 const COVER_WIDTH = 1200;
 const COVER_HEIGHT = 675;
 
-const hex = (value: number): string => Math.round(Math.max(0, Math.min(255, value))).toString(16).padStart(2, "0");
+const hex = (value: number): string =>
+  Math.round(Math.max(0, Math.min(255, value)))
+    .toString(16)
+    .padStart(2, "0");
 
 /** A colour of the hue circle (0–360) at a fixed saturation and the given lightness (0–1). */
 function hueColour(hue: number, lightness: number): string {
   const chroma = (1 - Math.abs(2 * lightness - 1)) * 0.65;
   const h = (((hue % 360) + 360) % 360) / 60;
   const x = chroma * (1 - Math.abs((h % 2) - 1));
-  const [r, g, b] = h < 1 ? [chroma, x, 0] : h < 2 ? [x, chroma, 0] : h < 3 ? [0, chroma, x] : h < 4 ? [0, x, chroma] : h < 5 ? [x, 0, chroma] : [chroma, 0, x];
+  const [r, g, b] =
+    h < 1
+      ? [chroma, x, 0]
+      : h < 2
+        ? [x, chroma, 0]
+        : h < 3
+          ? [0, chroma, x]
+          : h < 4
+            ? [0, x, chroma]
+            : h < 5
+              ? [x, 0, chroma]
+              : [chroma, 0, x];
   const m = lightness - chroma / 2;
   return `#${hex((r + m) * 255)}${hex((g + m) * 255)}${hex((b + m) * 255)}`;
 }
@@ -107,7 +159,9 @@ export function uniqueCoverSvg(index: number): string {
     return `<circle cx="${(next() * COVER_WIDTH).toFixed(1)}" cy="${(next() * COVER_HEIGHT).toFixed(1)}" r="${r.toFixed(1)}" fill="${hueColour(hue + 40 + next() * 120, 0.55 + next() * 0.3)}" opacity="0.7"/>`;
   }).join("");
   const bars = Array.from({ length: 24 }, (_, bit) =>
-    (index >> bit) & 1 ? `<rect x="${60 + bit * 45}" y="${COVER_HEIGHT - 70}" width="30" height="40" fill="#ffffff" opacity="0.85"/>` : "",
+    (index >> bit) & 1
+      ? `<rect x="${60 + bit * 45}" y="${COVER_HEIGHT - 70}" width="30" height="40" fill="#ffffff" opacity="0.85"/>`
+      : "",
   ).join("");
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${COVER_WIDTH}" height="${COVER_HEIGHT}" viewBox="0 0 ${COVER_WIDTH} ${COVER_HEIGHT}">` +
@@ -123,7 +177,9 @@ export async function drawUniqueCovers(dir: string, count: number, concurrency =
   const worker = async (): Promise<void> => {
     while (next < count) {
       const index = next++;
-      await sharp(Buffer.from(uniqueCoverSvg(index))).webp({ quality: 70 }).toFile(path.join(dir, uniqueCoverName(index)));
+      await sharp(Buffer.from(uniqueCoverSvg(index)))
+        .webp({ quality: 70 })
+        .toFile(path.join(dir, uniqueCoverName(index)));
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, worker));
@@ -144,16 +200,25 @@ const COMMAND = {
       default: "http://127.0.0.1:9000/blog-images/",
       description: "Where the cover images (content/blog/images/*.webp, or the drawn ones) are served.",
     },
-    "unique-covers": { type: "boolean", description: "Give each article its own cover, drawn into --covers-dir (serve that folder at --image-base)." },
+    "unique-covers": {
+      type: "boolean",
+      description: "Give each article its own cover, drawn into --covers-dir (serve that folder at --image-base).",
+    },
     "covers-dir": { type: "string", value: "dir", description: "Where --unique-covers draws the covers." },
-    edit: { type: "string", value: "index", description: "Instead of writing articles, edit article <index> (title and first paragraph; lastUpdate kept) and print its id." },
+    edit: {
+      type: "string",
+      value: "index",
+      description:
+        "Instead of writing articles, edit article <index> (title and first paragraph; lastUpdate kept) and print its id.",
+    },
   },
 } as const;
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
   const emulator = values.emulator;
-  if (!emulator) throw new Error("Say which emulator: --emulator host:port (this script never writes to a real project).");
+  if (!emulator)
+    throw new Error("Say which emulator: --emulator host:port (this script never writes to a real project).");
   const count = integerOption(values.count, "count");
   process.env.FIRESTORE_EMULATOR_HOST = emulator;
   process.env.METADATA_SERVER_DETECTION ??= "none"; // no credential lookups outside this machine
@@ -196,7 +261,9 @@ async function main(): Promise<void> {
   } finally {
     await deleteApp(app);
   }
-  console.log(`Generated ${count} articles in the emulator at ${emulator}${values["unique-covers"] ? `, each with its own cover in ${values["covers-dir"]}` : ""}.`);
+  console.log(
+    `Generated ${count} articles in the emulator at ${emulator}${values["unique-covers"] ? `, each with its own cover in ${values["covers-dir"]}` : ""}.`,
+  );
 }
 
 if (import.meta.main) runMain(main);

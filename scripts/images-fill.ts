@@ -19,11 +19,27 @@ const command = {
   usage: "npm run images:fill -- [options]",
   summary: "Encodes into the image store every published article's cover it lacks.",
   options: {
-    content: { type: "string", value: "dir", description: "sample articles to read instead of content/blog (when no Firebase project is configured)" },
-    shard: { type: "string", value: "i/n", description: "fill only the i-th of n parts (0-based); defaults to CLOUD_RUN_TASK_INDEX/CLOUD_RUN_TASK_COUNT" },
+    content: {
+      type: "string",
+      value: "dir",
+      description: "sample articles to read instead of content/blog (when no Firebase project is configured)",
+    },
+    shard: {
+      type: "string",
+      value: "i/n",
+      description: "fill only the i-th of n parts (0-based); defaults to CLOUD_RUN_TASK_INDEX/CLOUD_RUN_TASK_COUNT",
+    },
     concurrency: { type: "string", value: "n", description: "covers encoded at once (default: one per core)" },
-    revalidate: { type: "boolean", default: false, description: "ask every URL again (conditionally) for a picture replaced in place" },
-    json: { type: "boolean", default: false, description: "end with one line of JSON: covers, encodings, failures, seconds, rate" },
+    revalidate: {
+      type: "boolean",
+      default: false,
+      description: "ask every URL again (conditionally) for a picture replaced in place",
+    },
+    json: {
+      type: "boolean",
+      default: false,
+      description: "end with one line of JSON: covers, encodings, failures, seconds, rate",
+    },
   },
 } as const;
 
@@ -42,27 +58,36 @@ export function inShard(job: CoverJob, shard: { index: number; count: number }):
   return Number.parseInt(createHash("sha256").update(id).digest("hex").slice(0, 8), 16) % shard.count === shard.index;
 }
 
-const clock = (seconds: number): string => (Number.isFinite(seconds) ? `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, "0")}s` : "?");
+const clock = (seconds: number): string =>
+  Number.isFinite(seconds) ? `${Math.floor(seconds / 60)}m${String(Math.round(seconds % 60)).padStart(2, "0")}s` : "?";
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(command);
   const env = process.env;
-  const shardText = values.shard ?? (env.CLOUD_RUN_TASK_COUNT ? `${env.CLOUD_RUN_TASK_INDEX ?? "0"}/${env.CLOUD_RUN_TASK_COUNT}` : "0/1");
+  const shardText =
+    values.shard ??
+    (env.CLOUD_RUN_TASK_COUNT ? `${env.CLOUD_RUN_TASK_INDEX ?? "0"}/${env.CLOUD_RUN_TASK_COUNT}` : "0/1");
   const shard = parseShard(shardText);
   const cores = availableParallelism();
   const concurrency = values.concurrency ? integerOption(values.concurrency, "concurrency") : cores;
   // One libvips thread per task: the pool, not each image, spreads the work over the cores.
   sharp.concurrency(1);
   const store = imageStoreDir(PROJECT_ROOT);
-  const jobs = (await coverJobs(PROJECT_ROOT, values.content, (message) => console.warn(`warn ${message}`))).filter((job) => inShard(job, shard));
-  console.log(`[images:fill] ${jobs.length} covers in shard ${shard.index}/${shard.count}, ${concurrency} at once, store ${store}`);
+  const jobs = (await coverJobs(PROJECT_ROOT, values.content, (message) => console.warn(`warn ${message}`))).filter(
+    (job) => inShard(job, shard),
+  );
+  console.log(
+    `[images:fill] ${jobs.length} covers in shard ${shard.index}/${shard.count}, ${concurrency} at once, store ${store}`,
+  );
   const started = Date.now();
   let done = 0;
   let failed = 0;
   const progress = (): void => {
     const seconds = (Date.now() - started) / 1000;
     const rate = done / Math.max(seconds, 0.001);
-    console.log(`[images:fill] ${done}/${jobs.length} done, ${rate.toFixed(2)} covers/s, ${clock((jobs.length - done) / rate)} left`);
+    console.log(
+      `[images:fill] ${done}/${jobs.length} done, ${rate.toFixed(2)} covers/s, ${clock((jobs.length - done) / rate)} left`,
+    );
   };
   const ticker = setInterval(progress, 2000);
   ticker.unref();
@@ -75,7 +100,9 @@ async function main(): Promise<void> {
       } catch (error) {
         if (!(error instanceof CoverError)) throw error;
         failed += 1;
-        console.warn(`warn blogMetaData/${job.documentId}: field "featureImage" ${error.message} (${job.source.kind === "url" ? job.source.url : job.source.path})`);
+        console.warn(
+          `warn blogMetaData/${job.documentId}: field "featureImage" ${error.message} (${job.source.kind === "url" ? job.source.url : job.source.path})`,
+        );
       }
     },
     () => (done += 1),
@@ -83,8 +110,17 @@ async function main(): Promise<void> {
   clearInterval(ticker);
   progress();
   const seconds = (Date.now() - started) / 1000;
-  const summary = { covers: jobs.length, encodings: encoderCalls(), failed, seconds: Number(seconds.toFixed(2)), coversPerSecondPerCore: Number((jobs.length / Math.max(seconds, 0.001) / cores).toFixed(3)), cores };
-  console.log(`[images:fill] ${summary.covers} covers, ${summary.encodings} encodings, ${failed} failed in ${summary.seconds} s (${summary.coversPerSecondPerCore} covers/s/core)`);
+  const summary = {
+    covers: jobs.length,
+    encodings: encoderCalls(),
+    failed,
+    seconds: Number(seconds.toFixed(2)),
+    coversPerSecondPerCore: Number((jobs.length / Math.max(seconds, 0.001) / cores).toFixed(3)),
+    cores,
+  };
+  console.log(
+    `[images:fill] ${summary.covers} covers, ${summary.encodings} encodings, ${failed} failed in ${summary.seconds} s (${summary.coversPerSecondPerCore} covers/s/core)`,
+  );
   if (values.json) console.log(JSON.stringify(summary));
 }
 

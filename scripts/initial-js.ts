@@ -43,7 +43,8 @@ async function main(): Promise<void> {
         const loaded = await Promise.all(scripts);
         const gzipped = loaded.reduce((sum, { body }) => sum + gzipSync(body, { level: 9 }).length, 0);
         const raw = loaded.reduce((sum, { body }) => sum + body.length, 0);
-        const carries = (marker: RegExp): string => (loaded.some(({ body }) => marker.test(body.toString("utf8"))) ? "YES" : "no");
+        const carries = (marker: RegExp): string =>
+          loaded.some(({ body }) => marker.test(body.toString("utf8"))) ? "YES" : "no";
         if (verbose) for (const { url, body } of loaded) console.log(`  ${url} ${body.length}`);
         console.log(
           `${route}: ${loaded.length} scripts, ${(gzipped / 1024).toFixed(1)} kB gzipped (${(raw / 1024).toFixed(1)} kB raw); ` +

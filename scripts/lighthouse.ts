@@ -11,7 +11,13 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { CHROME_FLAGS, chromePath } from "./chrome-path.ts";
 import { fail, integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
-import { formatSummary, medianRun, summarizeRun, type LighthouseResult, type RunSummary } from "./lib/lighthouse-report.ts";
+import {
+  formatSummary,
+  medianRun,
+  summarizeRun,
+  type LighthouseResult,
+  type RunSummary,
+} from "./lib/lighthouse-report.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
@@ -23,9 +29,23 @@ const COMMAND = {
     "JSON report: scores, FCP, LCP with its element and phases, TBT, CLS and bytes by type.",
   options: {
     dir: { type: "string", value: "dir", description: "The build to audit (default: the project's public/)." },
-    baseline: { type: "string", value: "dir", description: "Another build to audit beside it, in the same session (e.g. a build of main)." },
-    runs: { type: "string", value: "n", default: "1", description: "Lighthouse runs per page and build; the report keeps the median." },
-    out: { type: "string", value: "file", default: "reports/lighthouse.json", description: "Where to write the JSON report." },
+    baseline: {
+      type: "string",
+      value: "dir",
+      description: "Another build to audit beside it, in the same session (e.g. a build of main).",
+    },
+    runs: {
+      type: "string",
+      value: "n",
+      default: "1",
+      description: "Lighthouse runs per page and build; the report keeps the median.",
+    },
+    out: {
+      type: "string",
+      value: "file",
+      default: "reports/lighthouse.json",
+      description: "Where to write the JSON report.",
+    },
   },
   positionals: { name: "/path ...", description: 'The pages to audit (default: "/").' },
 } as const;
@@ -66,12 +86,18 @@ async function main(): Promise<void> {
   const runs = integerOption(values.runs, "runs");
   const outFile = path.resolve(PROJECT_ROOT, values.out);
 
-  const dirs: { label: string; dir: string }[] = [{ label: "build", dir: path.resolve(values.dir ?? path.join(PROJECT_ROOT, "public")) }];
+  const dirs: { label: string; dir: string }[] = [
+    { label: "build", dir: path.resolve(values.dir ?? path.join(PROJECT_ROOT, "public")) },
+  ];
   if (values.baseline) dirs.push({ label: "baseline", dir: path.resolve(values.baseline) });
   const builds: Build[] = [];
   try {
-    for (const { label, dir } of dirs) builds.push({ label, dir, server: await startServer({ port: 0, publicDir: dir }) });
-    const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags: ["--headless=new", ...CHROME_FLAGS] });
+    for (const { label, dir } of dirs)
+      builds.push({ label, dir, server: await startServer({ port: 0, publicDir: dir }) });
+    const chrome = await chromeLauncher.launch({
+      chromePath: chromePath(),
+      chromeFlags: ["--headless=new", ...CHROME_FLAGS],
+    });
     const results = new Map<string, { lhr: LighthouseResult; summary: RunSummary }[]>();
     const benchmarks: number[] = [];
     let lighthouseVersion = "";
@@ -123,11 +149,14 @@ async function main(): Promise<void> {
         const lhrFile = outFile.replace(/\.json$/, "") + `-${build.label}-${pageName(pagePath)}.lhr.json`;
         if (chosen) writeFileSync(lhrFile, JSON.stringify(chosen.lhr));
         console.log(formatSummary(`${pagePath}${builds.length > 1 ? ` (${build.label})` : ""}`, median));
-        for (const [category, audits] of Object.entries(median.failing)) console.log(`  ${category} below 100: ${audits.join(", ")}`);
+        for (const [category, audits] of Object.entries(median.failing))
+          console.log(`  ${category} below 100: ${audits.join(", ")}`);
       }
     }
     writeFileSync(outFile, `${JSON.stringify(report, null, 2)}\n`);
-    console.log(`Report: ${path.relative(process.cwd(), outFile)} (median of ${runs} run${runs === 1 ? "" : "s"}; benchmark index ${report.benchmarkIndex})`);
+    console.log(
+      `Report: ${path.relative(process.cwd(), outFile)} (median of ${runs} run${runs === 1 ? "" : "s"}; benchmark index ${report.benchmarkIndex})`,
+    );
   } finally {
     for (const build of builds) await build.server.close();
   }

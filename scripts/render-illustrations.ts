@@ -46,7 +46,13 @@ const OUTPUTS: Output[] = [
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;
 
 /** Renders one SVG at exactly `width` pixels wide (rasterised at that size, not scaled afterwards). */
-async function render({ svg, out, width, height, format }: Output): Promise<{ target: string; size: number; pixels: string }> {
+async function render({
+  svg,
+  out,
+  width,
+  height,
+  format,
+}: Output): Promise<{ target: string; size: number; pixels: string }> {
   const input = readFileSync(path.join(sourceDir, svg));
   const { width: naturalWidth } = await sharp(input).metadata(); // the SVG's width at 72 dpi
   if (!naturalWidth) throw new Error(`${svg}: cannot read the SVG's width`);
@@ -84,7 +90,9 @@ for (const output of OUTPUTS) {
 
 if (failures.length > 0) {
   console.error(`\nrender-illustrations failed:\n  - ${failures.join("\n  - ")}`);
-  console.error("Simplify the SVG (fewer gradients, flatter shapes) or lower the quality in scripts/render-illustrations.ts.");
+  console.error(
+    "Simplify the SVG (fewer gradients, flatter shapes) or lower the quality in scripts/render-illustrations.ts.",
+  );
   process.exit(1);
 }
 console.log(`\nAll ${OUTPUTS.length} illustrations rendered within their budgets.`);

@@ -31,7 +31,11 @@ export interface SampleArticle {
 }
 
 /** Turns a sample article into Firestore data: Timestamps for dates, absolute URLs for images. */
-export function toFirestoreData(article: SampleArticle, imageBase: string, timestamp: typeof Timestamp): Record<string, unknown> {
+export function toFirestoreData(
+  article: SampleArticle,
+  imageBase: string,
+  timestamp: typeof Timestamp,
+): Record<string, unknown> {
   const absolute = (reference: string): string =>
     /^[a-z]+:/i.test(reference) ? reference : new URL(reference.replace(/^images\//, ""), imageBase).toString();
   const { id: _id, ...rest } = article;
@@ -66,7 +70,12 @@ export interface SeedOptions {
 }
 
 /** Seeds every sample article; returns how many were written. */
-export async function seed({ emulator, project, imageBase, contentDir = path.join(PROJECT_ROOT, "content", "blog") }: SeedOptions): Promise<number> {
+export async function seed({
+  emulator,
+  project,
+  imageBase,
+  contentDir = path.join(PROJECT_ROOT, "content", "blog"),
+}: SeedOptions): Promise<number> {
   if (!emulator && !project) throw new Error("Say where to seed: --emulator host:port or --project ID.");
   if (emulator) {
     process.env.FIRESTORE_EMULATOR_HOST = emulator;
@@ -104,8 +113,17 @@ const COMMAND = {
   summary: "Writes the sample articles into Firestore's blogMetaData and blog collections.",
   options: {
     emulator: { type: "string", value: "host:port", description: "Seed the Firestore emulator listening there." },
-    project: { type: "string", value: "id", description: "The project id (with --emulator: default demo-kindred; alone: the real project, credentials needed)." },
-    "image-base": { type: "string", value: "url", description: "Where the articles' images are served (default: $SITE_URL/blog-images/)." },
+    project: {
+      type: "string",
+      value: "id",
+      description:
+        "The project id (with --emulator: default demo-kindred; alone: the real project, credentials needed).",
+    },
+    "image-base": {
+      type: "string",
+      value: "url",
+      description: "Where the articles' images are served (default: $SITE_URL/blog-images/).",
+    },
     content: { type: "string", value: "dir", description: "The folder of article files (default: content/blog)." },
   },
 } as const;
@@ -118,7 +136,9 @@ async function main(): Promise<void> {
     imageBase: values["image-base"],
     contentDir: values.content ? path.resolve(values.content) : undefined,
   });
-  console.log(`Seeded ${count} articles into ${values.emulator ? `the emulator at ${values.emulator}` : `project ${values.project}`}.`);
+  console.log(
+    `Seeded ${count} articles into ${values.emulator ? `the emulator at ${values.emulator}` : `project ${values.project}`}.`,
+  );
 }
 
 if (import.meta.main) runMain(main);

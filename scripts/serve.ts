@@ -23,11 +23,17 @@ export interface RunningServer {
 }
 
 /** Starts the server; resolves with its URL and a close function. */
-export function startServer({ port = 9000, host = "127.0.0.1", publicDir = path.join(PROJECT_ROOT, "public") }: ServeOptions = {}): Promise<RunningServer> {
+export function startServer({
+  port = 9000,
+  host = "127.0.0.1",
+  publicDir = path.join(PROJECT_ROOT, "public"),
+}: ServeOptions = {}): Promise<RunningServer> {
   if (!existsSync(path.join(publicDir, "index.html"))) {
     throw new Error(`No production build in ${publicDir}: run "npm run build" first.`);
   }
-  const { hosting } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "firebase.json"), "utf8")) as { hosting: Configuration };
+  const { hosting } = JSON.parse(readFileSync(path.join(PROJECT_ROOT, "firebase.json"), "utf8")) as {
+    hosting: Configuration;
+  };
   const app = superstaticServer({
     port,
     hostname: host,
@@ -51,15 +57,27 @@ const COMMAND = {
   usage: "npm run serve -- [options]",
   summary: "Serves a production build with firebase.json's hosting rules, as Firebase Hosting would.",
   options: {
-    port: { type: "string", value: "port", default: process.env.PORT ?? "9000", description: "The port; 0 picks a free one (env PORT)." },
-    public: { type: "string", value: "dir", description: "The build to serve (env PUBLIC_DIR; default: the project's public/)." },
+    port: {
+      type: "string",
+      value: "port",
+      default: process.env.PORT ?? "9000",
+      description: "The port; 0 picks a free one (env PORT).",
+    },
+    public: {
+      type: "string",
+      value: "dir",
+      description: "The build to serve (env PUBLIC_DIR; default: the project's public/).",
+    },
   },
 } as const;
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
   const publicDir = values.public ?? process.env.PUBLIC_DIR;
-  const { url } = await startServer({ port: integerOption(values.port, "port", 0), publicDir: publicDir ? path.resolve(publicDir) : undefined });
+  const { url } = await startServer({
+    port: integerOption(values.port, "port", 0),
+    publicDir: publicDir ? path.resolve(publicDir) : undefined,
+  });
   console.log(`Serving the production build at ${url} (Ctrl+C to stop)`);
 }
 

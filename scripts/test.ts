@@ -51,7 +51,9 @@ function jestCounts(file: string): Counts {
 }
 
 function playwrightCounts(file: string): Counts {
-  const { stats } = JSON.parse(readFileSync(file, "utf8")) as { stats: { expected: number; unexpected: number; flaky: number; skipped: number } };
+  const { stats } = JSON.parse(readFileSync(file, "utf8")) as {
+    stats: { expected: number; unexpected: number; flaky: number; skipped: number };
+  };
   return { passed: stats.expected, failed: stats.unexpected + stats.flaky, skipped: stats.skipped };
 }
 
@@ -92,7 +94,12 @@ function run([command, ...args]: [string, ...string[]]): Promise<number> {
     const child = spawn(command, args, {
       cwd: PROJECT_ROOT,
       stdio: "inherit",
-      env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", METADATA_SERVER_DETECTION: "none", FORCE_COLOR: process.env.FORCE_COLOR ?? "0" },
+      env: {
+        ...process.env,
+        GATSBY_TELEMETRY_DISABLED: "1",
+        METADATA_SERVER_DETECTION: "none",
+        FORCE_COLOR: process.env.FORCE_COLOR ?? "0",
+      },
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
     child.on("error", (error) => {

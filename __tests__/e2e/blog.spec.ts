@@ -40,7 +40,9 @@ test.describe("Blog list", () => {
     await expect(page.getByRole("article").filter({ hasText: onPage3 })).toBeVisible();
     // The results' own pagination: one page, whose links keep the search.
     await expect(page.getByRole("navigation", { name: "Blog pages" }).getByText("Total Pages: 1")).toBeVisible();
-    await expect(page.getByRole("navigation", { name: "Blog pages" }).getByRole("link", { name: "Page 1" })).toHaveAttribute("href", /^\/blog\?q=/);
+    await expect(
+      page.getByRole("navigation", { name: "Blog pages" }).getByRole("link", { name: "Page 1" }),
+    ).toHaveAttribute("href", /^\/blog\?q=/);
     await box.fill("");
     await expect(page.getByRole("article")).toHaveCount(6);
     await expect(page.getByRole("navigation", { name: "Blog pages" })).toBeVisible();
@@ -85,7 +87,10 @@ test.describe("Blog list", () => {
 test.describe("Blog search", () => {
   const titles = (page: Page) => page.getByRole("article").getByRole("heading").allInnerTexts();
 
-  test("typing shows six cards a page, newest first, the count, and the list's pagination in the address", async ({ page, request }) => {
+  test("typing shows six cards a page, newest first, the count, and the list's pagination in the address", async ({
+    page,
+    request,
+  }) => {
     const index = await indexedArticles(request);
     const matches = index.filter((entry) => entry.title.toLowerCase().includes("a"));
     expect(matches.length).toBeGreaterThan(12);
@@ -101,10 +106,15 @@ test.describe("Blog search", () => {
     await expect.poll(() => titles(page)).toEqual(matches.slice(0, 6).map((entry) => entry.title));
     const pager = page.getByRole("navigation", { name: "Blog pages" });
     await expect(pager.getByRole("link", { name: "Previous page" })).toHaveCount(0);
-    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(["1", "2", "3"].slice(0, Math.min(3, pages)));
+    await expect(pager.getByRole("link", { name: /^Page \d+$/ })).toHaveText(
+      ["1", "2", "3"].slice(0, Math.min(3, pages)),
+    );
     await expect(pager.getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
     await expect(pager.getByText(`Total Pages: ${pages}`)).toBeVisible();
-    await expect(pager.getByRole("link", { name: `Go to page: ${pages}` })).toHaveAttribute("href", `/blog?q=%20A&page=${pages}`);
+    await expect(pager.getByRole("link", { name: `Go to page: ${pages}` })).toHaveAttribute(
+      "href",
+      `/blog?q=%20A&page=${pages}`,
+    );
     await pager.getByRole("link", { name: "Next page" }).click();
     await expect(page).toHaveURL(/\/blog\?q=%20A&page=2$/);
     await expect.poll(() => titles(page)).toEqual(matches.slice(6, 12).map((entry) => entry.title));
@@ -166,8 +176,13 @@ test.describe("Blog search", () => {
 test.describe("Article page", () => {
   test("shows the title, two hashtags, the cover, the updated date and every block type", async ({ page }) => {
     await page.goto("/blogarticle/first-date-checklist");
-    await expect(page.getByRole("heading", { level: 1 })).toHaveText("The First Date Checklist: Everything in One Place");
-    await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText(["#FirstDates", "#DatingTips"]);
+    await expect(page.getByRole("heading", { level: 1 })).toHaveText(
+      "The First Date Checklist: Everything in One Place",
+    );
+    await expect(page.getByRole("list", { name: "Categories" }).getByRole("listitem")).toHaveText([
+      "#FirstDates",
+      "#DatingTips",
+    ]);
     await expect(page.getByText("Updated: October 14, 2024")).toBeVisible();
     const article = page.getByRole("article").first();
     await expect(article.locator("pre code").filter({ hasText: "Hi Meera!" })).toHaveCount(1);

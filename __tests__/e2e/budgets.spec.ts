@@ -46,7 +46,8 @@ function* elements(node: Node): Generator<Element> {
   for (const child of "childNodes" in node ? node.childNodes : []) yield* elements(child);
 }
 
-const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+const attribute = (element: Element, name: string): string | undefined =>
+  element.attrs.find((attr) => attr.name === name)?.value;
 const pageHtml = (file: string): string => readFileSync(path.join(PUBLIC_DIR, file), "utf8");
 
 /**
@@ -57,7 +58,10 @@ export function firstLoadScripts(html: string): string[] {
   const found: string[] = [];
   for (const element of elements(parse(html))) {
     const src = element.tagName === "script" ? attribute(element, "src") : undefined;
-    const preload = element.tagName === "link" && attribute(element, "rel") === "preload" && attribute(element, "as") === "script" ? attribute(element, "href") : undefined;
+    const preload =
+      element.tagName === "link" && attribute(element, "rel") === "preload" && attribute(element, "as") === "script"
+        ? attribute(element, "href")
+        : undefined;
     if (src ?? preload) found.push((src ?? preload)!);
   }
   return [...new Set([...found, ...(bootScriptsIn(html) ?? [])])];
@@ -71,7 +75,12 @@ function pageComponentScripts(html: string): string[] {
   const pagePath = /window\.pagePath=("(?:[^"\\]|\\.)*")/.exec(html)?.[1];
   if (pagePath === undefined) return [];
   const route = JSON.parse(pagePath) as string;
-  const dataFile = path.join(PUBLIC_DIR, "page-data", route === "/" ? "index" : route.replace(/^\/|\/$/g, ""), "page-data.json");
+  const dataFile = path.join(
+    PUBLIC_DIR,
+    "page-data",
+    route === "/" ? "index" : route.replace(/^\/|\/$/g, ""),
+    "page-data.json",
+  );
   const { componentChunkName } = JSON.parse(readFileSync(dataFile, "utf8")) as { componentChunkName: string };
   const stats = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "webpack.stats.json"), "utf8")) as {
     namedChunkGroups: Record<string, { assets: (string | { name: string })[] }>;
@@ -83,7 +92,9 @@ function pageComponentScripts(html: string): string[] {
 }
 
 /** Every script a page runs before any interaction: the ones it names and its own component's, each once. */
-const startupScripts = (html: string): string[] => [...new Set([...firstLoadScripts(html), ...pageComponentScripts(html)])];
+const startupScripts = (html: string): string[] => [
+  ...new Set([...firstLoadScripts(html), ...pageComponentScripts(html)]),
+];
 
 /** The first <img> of the page's <main>: its largest element on the image-led pages. */
 function firstMainImage(html: string): Element | undefined {
@@ -110,7 +121,9 @@ test.describe("Budgets of the production build", () => {
           expect(marker.test(body.toString("utf8")), `${script} carries ${name}`).toBe(false);
         }
       }
-      test.info().annotations.push({ type: "first-load JS (gzipped bytes)", description: `${gzipped}: ${sizes.join(", ")}` });
+      test
+        .info()
+        .annotations.push({ type: "first-load JS (gzipped bytes)", description: `${gzipped}: ${sizes.join(", ")}` });
       expect(gzipped, `first-load JavaScript of ${route}: ${sizes.join(", ")}`).toBeLessThanOrEqual(budget);
     });
   }
@@ -153,10 +166,16 @@ test.describe("Budgets of the production build", () => {
 
   test("no illustration of Home waits in line before the hero: the about image is a vector file too, and lazy", () => {
     const html = pageHtml(PAGES["/"]!.file);
-    const images = [...elements(parse(html))].filter((element) => element.tagName === "img" || element.tagName === "source");
+    const images = [...elements(parse(html))].filter(
+      (element) => element.tagName === "img" || element.tagName === "source",
+    );
     const about = images.find((element) => attribute(element, "src") === "/images/about.svg");
     expect(about && attribute(about, "loading")).toBe("lazy");
-    expect(images.map((element) => attribute(element, "src") ?? attribute(element, "srcset") ?? "").filter((url) => /\.(avif|webp|png|jpe?g)\b/.test(url))).toEqual([]);
+    expect(
+      images
+        .map((element) => attribute(element, "src") ?? attribute(element, "srcset") ?? "")
+        .filter((url) => /\.(avif|webp|png|jpe?g)\b/.test(url)),
+    ).toEqual([]);
   });
 
   for (const route of ["/blog", "/blog/2"]) {
@@ -176,14 +195,20 @@ test.describe("Budgets of the production build", () => {
       const html = pageHtml(file);
       for (const script of startupScripts(html)) startup.add(script.split("?")[0]!);
     }
-    const hinted = (file: string): boolean => readFileSync(path.join(PUBLIC_DIR, file), "utf8").startsWith(COMPILE_HINT);
+    const hinted = (file: string): boolean =>
+      readFileSync(path.join(PUBLIC_DIR, file), "utf8").startsWith(COMPILE_HINT);
     expect([...startup].filter((script) => !hinted(script))).toEqual([]);
-    const later = readdirSync(PUBLIC_DIR).filter((file) => file.endsWith(".js") && NOT_ON_FIRST_LOAD.Firebase!.test(readFileSync(path.join(PUBLIC_DIR, file), "utf8")));
+    const later = readdirSync(PUBLIC_DIR).filter(
+      (file) =>
+        file.endsWith(".js") && NOT_ON_FIRST_LOAD.Firebase!.test(readFileSync(path.join(PUBLIC_DIR, file), "utf8")),
+    );
     expect(later.length, "a chunk with Firebase in it").toBeGreaterThan(0);
     expect(later.filter(hinted)).toEqual([]);
     // The maps (kept beside the build, not published) count the added line: their first line maps nothing.
     const app = [...startup].find((script) => /^\/app-[0-9a-f]+\.js$/.test(script))!;
-    const map = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "..", SOURCE_MAP_DIR, `${app.slice(1)}.map`), "utf8")) as { mappings: string };
+    const map = JSON.parse(
+      readFileSync(path.join(PUBLIC_DIR, "..", SOURCE_MAP_DIR, `${app.slice(1)}.map`), "utf8"),
+    ) as { mappings: string };
     expect(map.mappings.startsWith(";")).toBe(true);
   });
 
@@ -207,11 +232,16 @@ test.describe("Largest image: the file the browser picks is no wider than its sl
   for (const route of ["/blog"]) {
     for (const viewport of viewports) {
       test(`${route} at ${viewport.width}px, ${viewport.deviceScaleFactor}x`, async ({ browser, baseURL }) => {
-        const context = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height }, deviceScaleFactor: viewport.deviceScaleFactor, baseURL });
+        const context = await browser.newContext({
+          viewport: { width: viewport.width, height: viewport.height },
+          deviceScaleFactor: viewport.deviceScaleFactor,
+          baseURL,
+        });
         const page = await context.newPage();
         const imageBytes = new Map<string, number>();
         page.on("response", async (response) => {
-          if (response.request().resourceType() === "image") imageBytes.set(response.url(), (await response.body()).length);
+          if (response.request().resourceType() === "image")
+            imageBytes.set(response.url(), (await response.body()).length);
         });
         await page.goto(route);
         const image = page.locator("main img").first();
@@ -226,11 +256,16 @@ test.describe("Largest image: the file the browser picks is no wider than its sl
           const match = candidates.find(([url]) => url !== undefined && new URL(url, location.href).pathname === path);
           return {
             slot: img.getBoundingClientRect().width * window.devicePixelRatio,
-            chosen: match?.[1]?.endsWith("w") ? Number.parseInt(match[1], 10) : img.naturalWidth * window.devicePixelRatio,
+            chosen: match?.[1]?.endsWith("w")
+              ? Number.parseInt(match[1], 10)
+              : img.naturalWidth * window.devicePixelRatio,
             currentSrc: img.currentSrc,
           };
         });
-        test.info().annotations.push({ type: "largest image", description: `${currentSrc}: ${chosen}px file for a ${slot.toFixed(0)}px slot, ${imageBytes.get(currentSrc) ?? "?"} bytes` });
+        test.info().annotations.push({
+          type: "largest image",
+          description: `${currentSrc}: ${chosen}px file for a ${slot.toFixed(0)}px slot, ${imageBytes.get(currentSrc) ?? "?"} bytes`,
+        });
         // A candidate is at most 1.5% (a few pixels, rounding of the slot widths) wider than the slot.
         expect(chosen, `${currentSrc} for a ${slot.toFixed(1)}px slot`).toBeLessThanOrEqual(Math.ceil(slot * 1.015));
         await context.close();
@@ -240,22 +275,31 @@ test.describe("Largest image: the file the browser picks is no wider than its sl
 });
 
 test.describe("Text never waits for the web font", () => {
-  test("the first paint needs no font file; once the page has loaded, the text switches to Outfit", async ({ page }) => {
+  test("the first paint needs no font file; once the page has loaded, the text switches to Outfit", async ({
+    page,
+  }) => {
     const fonts: string[] = [];
     page.on("request", (request) => {
       if (request.resourceType() === "font") fonts.push(new URL(request.url()).pathname);
     });
     await page.goto("/terms", { waitUntil: "commit" });
     // Before the page has loaded, the text is set in the fallback family and Outfit is not asked for.
-    const before = await page.evaluate(() => ({ family: getComputedStyle(document.body).fontFamily, webfont: document.documentElement.classList.contains("webfont") }));
+    const before = await page.evaluate(() => ({
+      family: getComputedStyle(document.body).fontFamily,
+      webfont: document.documentElement.classList.contains("webfont"),
+    }));
     if (!before.webfont) expect(before.family).toMatch(/^"Outfit Fallback"/);
-    await page.waitForFunction(() => document.readyState === "complete" && document.documentElement.classList.contains("webfont"));
+    await page.waitForFunction(
+      () => document.readyState === "complete" && document.documentElement.classList.contains("webfont"),
+    );
     expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toMatch(/^"Outfit Variable"/);
     await page.waitForFunction(() => document.fonts.check('16px "Outfit Variable"'));
     expect(fonts).toContain("/fonts/outfit-latin-wght-normal.woff2");
   });
 
-  test("the text switches to Outfit only once its file has arrived, so the page is laid out once for it", async ({ page }) => {
+  test("the text switches to Outfit only once its file has arrived, so the page is laid out once for it", async ({
+    page,
+  }) => {
     let release: () => void = () => undefined;
     const released = new Promise<void>((resolve) => (release = resolve));
     let asked: () => void = () => undefined;
@@ -287,24 +331,40 @@ test.describe("Text never waits for the web font", () => {
   test("the fallback faces are in the head, and set text in the room Outfit takes", async ({ page }) => {
     await page.goto("/terms");
     expect(await page.locator("head style[data-font-fallback]").count()).toBe(1);
-    const sample = "Your Perfect Match is just a Click Away. Dating advice, relationship tips and honest stories about modern romance.";
+    const sample =
+      "Your Perfect Match is just a Click Away. Dating advice, relationship tips and honest stories about modern romance.";
     const measured = await page.evaluate(async (text) => {
       await document.fonts.load('400 20px "Outfit Variable"', text);
       await document.fonts.load('700 20px "Outfit Variable"', text);
       const measure = (family: string, weight: number): { width: number; height: number } => {
         const span = document.createElement("span");
-        Object.assign(span.style, { fontFamily: family, fontWeight: String(weight), fontSize: "20px", lineHeight: "normal", whiteSpace: "nowrap", display: "inline-block" });
+        Object.assign(span.style, {
+          fontFamily: family,
+          fontWeight: String(weight),
+          fontSize: "20px",
+          lineHeight: "normal",
+          whiteSpace: "nowrap",
+          display: "inline-block",
+        });
         span.textContent = text;
         document.body.append(span);
         const { width, height } = span.getBoundingClientRect();
         span.remove();
         return { width, height };
       };
-      return [400, 700].map((weight) => ({ weight, outfit: measure('"Outfit Variable"', weight), fallback: measure('"Outfit Fallback"', weight), plain: measure("sans-serif", weight) }));
+      return [400, 700].map((weight) => ({
+        weight,
+        outfit: measure('"Outfit Variable"', weight),
+        fallback: measure('"Outfit Fallback"', weight),
+        plain: measure("sans-serif", weight),
+      }));
     }, sample);
     for (const { weight, outfit, fallback, plain } of measured) {
       // Within 2% in width (the size-adjust matches average widths) and the same line height.
-      expect(Math.abs(fallback.width - outfit.width) / outfit.width, `width at ${weight}: ${JSON.stringify({ outfit, fallback, plain })}`).toBeLessThan(0.02);
+      expect(
+        Math.abs(fallback.width - outfit.width) / outfit.width,
+        `width at ${weight}: ${JSON.stringify({ outfit, fallback, plain })}`,
+      ).toBeLessThan(0.02);
       expect(Math.abs(fallback.height - outfit.height), `line height at ${weight}`).toBeLessThanOrEqual(1);
       // The unadjusted system font would not match: the test can tell the difference.
       expect(Math.abs(plain.height - outfit.height) + Math.abs(plain.width - outfit.width)).toBeGreaterThan(2);

@@ -10,7 +10,9 @@ const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
 /** Every /static/<32 hex digits>/… URL named in any built page's src or srcset. */
 function coverUrls(): Set<string> {
   const urls = new Set<string>();
-  const pages = readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html") && statSync(path.join(PUBLIC_DIR, file)).isFile());
+  const pages = readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" }).filter(
+    (file) => file.endsWith(".html") && statSync(path.join(PUBLIC_DIR, file)).isFile(),
+  );
   for (const page of pages) {
     const html = readFileSync(path.join(PUBLIC_DIR, page), "utf8");
     for (const [, value] of html.matchAll(/\s(?:src|srcSet|srcset)="([^"]+)"/g)) {
@@ -23,7 +25,9 @@ function coverUrls(): Set<string> {
   return urls;
 }
 
-test("every cover file a built page names is served, immutable for a year, and is a hard link into the store", async ({ request }) => {
+test("every cover file a built page names is served, immutable for a year, and is a hard link into the store", async ({
+  request,
+}) => {
   const urls = coverUrls();
   // The sample articles' covers: a card and an article set each, several widths.
   expect(urls.size).toBeGreaterThan(20);

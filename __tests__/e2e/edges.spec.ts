@@ -5,7 +5,9 @@ import { indexedArticles } from "./indexed-articles";
 // What readers, visitors without JavaScript and social crawlers meet at the edges of the site.
 
 test.describe("Article headings", () => {
-  test("every editor heading level is at least the body text's size, bolder than it, and no level outranks a higher one", async ({ page }) => {
+  test("every editor heading level is at least the body text's size, bolder than it, and no level outranks a higher one", async ({
+    page,
+  }) => {
     await page.goto("/blogarticle/first-date-checklist");
     const sizes = await page.locator("[data-article-body]").evaluate((body) => {
       const px = (element: Element | null): { size: number; weight: number } => {
@@ -14,7 +16,11 @@ test.describe("Article headings", () => {
       };
       return {
         paragraph: px(body.querySelector("p")),
-        levels: [1, 2, 3, 4, 5, 6].map((level) => ({ level, tag: body.querySelector(`[data-editor-level="${level}"]`)?.tagName, ...px(body.querySelector(`[data-editor-level="${level}"]`)) })),
+        levels: [1, 2, 3, 4, 5, 6].map((level) => ({
+          level,
+          tag: body.querySelector(`[data-editor-level="${level}"]`)?.tagName,
+          ...px(body.querySelector(`[data-editor-level="${level}"]`)),
+        })),
       };
     });
     expect(sizes.paragraph.size).toBeGreaterThanOrEqual(16);
@@ -63,7 +69,8 @@ test.describe("Blog cards", () => {
     // The list was at its very top when the article opened, and got there in several steps (a jump would be one).
     expect(scrollAtNavigation).toBe(0);
     expect(seenScrolls.length).toBeGreaterThan(3);
-    for (let index = 1; index < seenScrolls.length; index += 1) expect(seenScrolls[index]!).toBeLessThanOrEqual(seenScrolls[index - 1]!);
+    for (let index = 1; index < seenScrolls.length; index += 1)
+      expect(seenScrolls[index]!).toBeLessThanOrEqual(seenScrolls[index - 1]!);
   });
 
   test("a click with a modifier key is left to the browser: no scroll, the list stays", async ({ page, context }) => {
@@ -72,7 +79,10 @@ test.describe("Blog cards", () => {
     const card = page.getByRole("article").last();
     await card.scrollIntoViewIfNeeded();
     const before = await page.evaluate(() => window.scrollY);
-    const [popup] = await Promise.all([context.waitForEvent("page"), card.getByRole("link").click({ modifiers: ["ControlOrMeta"] })]);
+    const [popup] = await Promise.all([
+      context.waitForEvent("page"),
+      card.getByRole("link").click({ modifiers: ["ControlOrMeta"] }),
+    ]);
     await popup.close();
     await expect(page).toHaveURL(/\/blog$/);
     expect(await page.evaluate(() => window.scrollY)).toBe(before);
@@ -80,7 +90,9 @@ test.describe("Blog cards", () => {
 });
 
 test.describe("Without JavaScript", () => {
-  test("on a phone the menu opens with a link, shows every header link, closes again, and its links work", async ({ browser }) => {
+  test("on a phone the menu opens with a link, shows every header link, closes again, and its links work", async ({
+    browser,
+  }) => {
     const context = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 390, height: 844 } });
     const page = await context.newPage();
     await page.goto("/terms");
@@ -126,24 +138,34 @@ test.describe("Without JavaScript", () => {
     await page.goto("/blog");
     await waitForHydration(page);
     await expect(page.getByPlaceholder("Search for your interest")).toBeVisible();
-    await expect(page.getByRole("banner").getByRole("button", { name: "Menu" })).toHaveAttribute("aria-expanded", "false");
+    await expect(page.getByRole("banner").getByRole("button", { name: "Menu" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
     await expect(page.getByRole("banner").getByRole("link", { name: "Menu" })).toHaveCount(0);
   });
 });
 
 test.describe("Home's About section", () => {
   for (const width of [390, 1280]) {
-    test(`at ${width} px the illustration's edges are the section's own colour, and the footer follows with no band`, async ({ page }) => {
+    test(`at ${width} px the illustration's edges are the section's own colour, and the footer follows with no band`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/");
       const about = page.locator("#aboutUs");
       await about.scrollIntoViewIfNeeded();
       const image = about.locator("img");
       await expect(image).toBeVisible();
-      await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
       const background = await about.evaluate((section) => getComputedStyle(section).backgroundColor);
       const [r, g, b] = (background.match(/\d+/g) ?? []).map(Number);
-      const { data, info } = await sharp(await image.screenshot()).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      const { data, info } = await sharp(await image.screenshot())
+        .removeAlpha()
+        .raw()
+        .toBuffer({ resolveWithObject: true });
       // The outer strips, where the old picture's transparent margin ended in a grey hairline.
       const strip = Math.ceil(info.width * 0.035);
       let worst = 0;
@@ -167,13 +189,21 @@ test.describe("Home's About section", () => {
 
   test("other pages keep the footer's space above it", async ({ page }) => {
     await page.goto("/terms");
-    const gap = await page.evaluate(() => document.getElementById("footer")!.getBoundingClientRect().top - document.getElementById("main")!.getBoundingClientRect().bottom);
+    const gap = await page.evaluate(
+      () =>
+        document.getElementById("footer")!.getBoundingClientRect().top -
+        document.getElementById("main")!.getBoundingClientRect().bottom,
+    );
     expect(gap).toBeGreaterThanOrEqual(32);
   });
 });
 
 test.describe("Sharing images", () => {
-  async function ogImage(page: import("@playwright/test").Page, request: import("@playwright/test").APIRequestContext, route: string): Promise<string> {
+  async function ogImage(
+    page: import("@playwright/test").Page,
+    request: import("@playwright/test").APIRequestContext,
+    route: string,
+  ): Promise<string> {
     await page.goto(route);
     const meta = (property: string) => page.locator(`meta[property="${property}"]`);
     const url = (await meta("og:image").getAttribute("content")) ?? "";
@@ -194,7 +224,9 @@ test.describe("Sharing images", () => {
     const first = await ogImage(page, request, "/blogarticle/first-date-checklist");
     expect(first).toMatch(/\/og\/blogarticle\/first-date-checklist\.jpg$/);
     const second = await ogImage(page, request, "/blogarticle/dating-after-a-breakup");
-    const [a, b] = await Promise.all([first, second].map(async (url) => (await request.get(new URL(url).pathname)).body()));
+    const [a, b] = await Promise.all(
+      [first, second].map(async (url) => (await request.get(new URL(url).pathname)).body()),
+    );
     expect(a!.equals(b!)).toBe(false);
   });
 
@@ -206,7 +238,10 @@ test.describe("Sharing images", () => {
 });
 
 test.describe("What blog readers' tools expect", () => {
-  test("/rss.xml is well-formed RSS 2.0 listing every published article with its body, and every page links it", async ({ page, request }) => {
+  test("/rss.xml is well-formed RSS 2.0 listing every published article with its body, and every page links it", async ({
+    page,
+    request,
+  }) => {
     const response = await request.get("/rss.xml");
     expect(response.status()).toBe(200);
     const xml = await response.text();
@@ -222,31 +257,54 @@ test.describe("What blog readers' tools expect", () => {
         links: items.map((item) => item.getElementsByTagName("link")[0]?.textContent ?? ""),
         complete: items.every(
           (item) =>
-            ["title", "link", "guid", "pubDate", "description", "category"].every((name) => (item.getElementsByTagName(name)[0]?.textContent ?? "") !== "") &&
-            !Number.isNaN(Date.parse(item.getElementsByTagName("pubDate")[0]!.textContent!)),
+            ["title", "link", "guid", "pubDate", "description", "category"].every(
+              (name) => (item.getElementsByTagName(name)[0]?.textContent ?? "") !== "",
+            ) && !Number.isNaN(Date.parse(item.getElementsByTagName("pubDate")[0]!.textContent!)),
         ),
-        firstBody: items[0]?.getElementsByTagNameNS("http://purl.org/rss/1.0/modules/content/", "encoded")[0]?.textContent ?? "",
+        firstBody:
+          items[0]?.getElementsByTagNameNS("http://purl.org/rss/1.0/modules/content/", "encoded")[0]?.textContent ?? "",
       };
     }, xml);
     expect(feed.error).toBeNull();
     expect(feed).toMatchObject({ root: "rss", version: "2.0", complete: true });
-    expect(feed.links.map((link) => new URL(link).pathname)).toEqual(index.map((article) => `/blogarticle/${article.slug}`));
+    expect(feed.links.map((link) => new URL(link).pathname)).toEqual(
+      index.map((article) => `/blogarticle/${article.slug}`),
+    );
     expect(feed.firstBody).toMatch(/<p>[\s\S]+<\/p>/);
     expect(xml).not.toContain("draft-");
     for (const route of ["/", "/blog", "/blogarticle/first-date-checklist", "/terms"]) {
       await page.goto(route);
-      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute("href", "/rss.xml");
+      await expect(page.locator('link[rel="alternate"][type="application/rss+xml"]')).toHaveAttribute(
+        "href",
+        "/rss.xml",
+      );
     }
   });
 
-  test("the web app manifest names the app, its colours and its icons, maskable ones included, all served from the site", async ({ page, request }) => {
+  test("the web app manifest names the app, its colours and its icons, maskable ones included, all served from the site", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/");
     const href = await page.locator('link[rel="manifest"]').getAttribute("href");
     expect(href).toBe("/manifest.webmanifest");
     const response = await request.get(href!);
     expect(response.status()).toBe(200);
-    const manifest = (await response.json()) as { name: string; short_name: string; theme_color: string; background_color: string; start_url: string; icons: { src: string; sizes: string; type: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: "Kindred", short_name: "Kindred", theme_color: "#b3124f", background_color: "#ffffff", start_url: "/" });
+    const manifest = (await response.json()) as {
+      name: string;
+      short_name: string;
+      theme_color: string;
+      background_color: string;
+      start_url: string;
+      icons: { src: string; sizes: string; type: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: "Kindred",
+      short_name: "Kindred",
+      theme_color: "#b3124f",
+      background_color: "#ffffff",
+      start_url: "/",
+    });
     expect(manifest.icons.some((icon) => icon.purpose === "maskable" && icon.sizes === "512x512")).toBe(true);
     expect(manifest.icons.some((icon) => icon.purpose === "any" && icon.sizes === "192x192")).toBe(true);
     for (const icon of manifest.icons) {

@@ -24,26 +24,42 @@ test("the real editor saves the showcase article as committed, tool by tool", as
   const origin = baseURL!;
   await openEditor(page, origin);
   await writeShowcase(page, origin);
-  const raw = await page.evaluate(() => (window as unknown as { editor: { save: () => Promise<unknown> } }).editor.save());
+  const raw = await page.evaluate(() =>
+    (window as unknown as { editor: { save: () => Promise<unknown> } }).editor.save(),
+  );
   saved = normalizedSave(raw as Saved, origin) as Saved;
 
-  const article = JSON.parse(readFileSync(SHOWCASE_FILE, "utf8")) as { content: { version: string; blocks: ({ id?: string } & Saved["blocks"][number])[] } };
-  const committed = { version: article.content.version, blocks: article.content.blocks.map(({ id: _id, ...block }) => block) };
+  const article = JSON.parse(readFileSync(SHOWCASE_FILE, "utf8")) as {
+    content: { version: string; blocks: ({ id?: string } & Saved["blocks"][number])[] };
+  };
+  const committed = {
+    version: article.content.version,
+    blocks: article.content.blocks.map(({ id: _id, ...block }) => block),
+  };
   if (process.env.UPDATE_EDITOR_SHOWCASE === "1") {
     article.content = { ...article.content, version: saved.version, blocks: saved.blocks };
     writeFileSync(SHOWCASE_FILE, `${JSON.stringify(article, null, 2)}\n`);
     return;
   }
   const changes = saved.blocks.flatMap((block, index) =>
-    JSON.stringify(block) === JSON.stringify(committed.blocks[index]) ? [] : [`block ${index}: now ${JSON.stringify(block)}\n  was ${JSON.stringify(committed.blocks[index])}`],
+    JSON.stringify(block) === JSON.stringify(committed.blocks[index])
+      ? []
+      : [`block ${index}: now ${JSON.stringify(block)}\n  was ${JSON.stringify(committed.blocks[index])}`],
   );
-  if (committed.blocks.length !== saved.blocks.length) changes.push(`${saved.blocks.length} blocks now, ${committed.blocks.length} committed`);
+  if (committed.blocks.length !== saved.blocks.length)
+    changes.push(`${saved.blocks.length} blocks now, ${committed.blocks.length} committed`);
   if (changes.length > 0) {
     mkdirSync(path.join(ROOT, "reports"), { recursive: true });
     writeFileSync(path.join(ROOT, "reports", "editor-save.json"), JSON.stringify(saved, null, 2));
   }
-  const versions = [["@editorjs/editorjs", installedVersion("@editorjs/editorjs")], ...EDITOR_TOOLS.map((tool) => [tool.packageName, installedVersion(tool.packageName)])];
-  expect(changes, `Editor.js ${saved.version} with ${versions.map((v) => v.join("@")).join(", ")} saves differently (reports/editor-save.json)`).toEqual([]);
+  const versions = [
+    ["@editorjs/editorjs", installedVersion("@editorjs/editorjs")],
+    ...EDITOR_TOOLS.map((tool) => [tool.packageName, installedVersion(tool.packageName)]),
+  ];
+  expect(
+    changes,
+    `Editor.js ${saved.version} with ${versions.map((v) => v.join("@")).join(", ")} saves differently (reports/editor-save.json)`,
+  ).toEqual([]);
   expect(saved.version).toBe(committed.version);
 });
 
@@ -53,8 +69,13 @@ test("the built article shows every block as the editor saved it", async ({ page
   const problems = await page.evaluate(compareBody, { blocks: saved.blocks, selector: "[data-article-body]" });
   expect(problems).toEqual([]);
   // Addresses the image tools saved with "&amp;" reach the browser as the editor was given them.
-  const sources = await page.locator("[data-article-body] img").evaluateAll((images) => images.map((image) => image.getAttribute("src")));
-  expect(sources).toEqual(["/blog-images/date-map.webp?w=1200&q=80", "/blog-images/video-call.webp?alt=media&token=abc123"]);
+  const sources = await page
+    .locator("[data-article-body] img")
+    .evaluateAll((images) => images.map((image) => image.getAttribute("src")));
+  expect(sources).toEqual([
+    "/blog-images/date-map.webp?w=1200&q=80",
+    "/blog-images/video-call.webp?alt=media&token=abc123",
+  ]);
   for (const image of await page.locator("[data-article-body] img").all()) {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -87,7 +108,10 @@ for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
     await expect(page.getByText(LONG_URL, { exact: false })).toBeVisible();
-    const widths = await page.evaluate(() => ({ page: document.documentElement.scrollWidth, viewport: document.documentElement.clientWidth }));
+    const widths = await page.evaluate(() => ({
+      page: document.documentElement.scrollWidth,
+      viewport: document.documentElement.clientWidth,
+    }));
     expect(widths.page).toBeLessThanOrEqual(widths.viewport);
     mkdirSync(path.join(ROOT, "reports"), { recursive: true });
     await page.screenshot({ path: path.join(ROOT, "reports", `editor-showcase-${width}.png`), fullPage: true });

@@ -30,15 +30,27 @@ const article = (slug: string, overrides: Record<string, unknown> = {}): Record<
   featureImage: "https://images.invalid/cover.webp",
   published: true,
   lastUpdate: Timestamp.now(),
-  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: `The body of ${slug.slice(0, 40)}.` } }] },
+  content: {
+    time: 1,
+    version: "2.28.2",
+    blocks: [{ type: "paragraph", data: { text: `The body of ${slug.slice(0, 40)}.` } }],
+  },
   ...overrides,
 });
 
 /** Writes an article after the build: its `blog` post and its `blogMetaData`, each with its own changes. */
-async function publishAfterBuild(slug: string, post: Record<string, unknown> = {}, meta: Record<string, unknown> | null = {}): Promise<void> {
+async function publishAfterBuild(
+  slug: string,
+  post: Record<string, unknown> = {},
+  meta: Record<string, unknown> | null = {},
+): Promise<void> {
   const id = `blog-${slug.slice(0, 60)}`;
   await db.collection("blog").doc(id).set(article(slug, post));
-  if (meta) await db.collection("blogMetaData").doc(`meta-${slug.slice(0, 60)}`).set(article(slug, meta));
+  if (meta)
+    await db
+      .collection("blogMetaData")
+      .doc(`meta-${slug.slice(0, 60)}`)
+      .set(article(slug, meta));
 }
 
 async function expectNotFound(page: Page, slug: string): Promise<void> {
@@ -56,7 +68,11 @@ test.beforeAll(async () => {
   // no build downloads from, so the build reaches nothing outside this machine).
   ({ child: emulator } = await startScript(
     "scripts/emulator.ts",
-    { FIRESTORE_PORT: String(emulatorPort), GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, SEED_IMAGE_BASE: "https://images.invalid/blog-images/" },
+    {
+      FIRESTORE_PORT: String(emulatorPort),
+      GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
+      SEED_IMAGE_BASE: "https://images.invalid/blog-images/",
+    },
     /seeded with \d+ articles/,
   ));
   const host = `127.0.0.1:${emulatorPort}`;
@@ -67,7 +83,11 @@ test.beforeAll(async () => {
   const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
   const port = await freePort();
-  ({ child: server } = await startScript("scripts/serve.ts", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/));
+  ({ child: server } = await startScript(
+    "scripts/serve.ts",
+    { PORT: String(port), PUBLIC_DIR: build.publicDir },
+    /Serving the production build/,
+  ));
   siteUrl = `http://127.0.0.1:${port}`;
   localServices.push(siteUrl, `http://${host}`);
 });
@@ -81,7 +101,9 @@ test.afterAll(async () => {
 const localServices: string[] = [];
 test.use({ allowedOrigins: localServices });
 
-test("an article newer than the build, valid in both collections, opens without its refused cover", async ({ page }) => {
+test("an article newer than the build, valid in both collections, opens without its refused cover", async ({
+  page,
+}) => {
   await publishAfterBuild("valid-after-the-build");
   const coverRequests: string[] = [];
   page.on("request", (request) => {
@@ -120,9 +142,13 @@ test("an article with a slug longer than any build publishes shows the not-found
   await expectNotFound(page, slug);
 });
 
-test("an article newer than the build shows every block the real editor saved, as a built page does", async ({ page }) => {
+test("an article newer than the build shows every block the real editor saved, as a built page does", async ({
+  page,
+}) => {
   // The body e2e/editor.spec.ts checks against the real editor, published after the build.
-  const sample = JSON.parse(readFileSync(path.resolve(__dirname, `../../content/blog/${SHOWCASE_SLUG}.json`), "utf8")) as { content: { blocks: SavedBlock[] } };
+  const sample = JSON.parse(
+    readFileSync(path.resolve(__dirname, `../../content/blog/${SHOWCASE_SLUG}.json`), "utf8"),
+  ) as { content: { blocks: SavedBlock[] } };
   // The image tool's address made absolute, on this machine's server, as an upload's would be.
   const saved = sample.content.blocks.map((block) => {
     const file = block.data.file as { url: string } | undefined;
@@ -130,7 +156,9 @@ test("an article newer than the build shows every block the real editor saved, a
   });
   // Firestore keeps no array inside an array: table rows are stored as {cells: [...]}.
   const blocks = saved.map((block) =>
-    block.type === "table" ? { ...block, data: { ...block.data, content: (block.data.content as unknown[][]).map((cells) => ({ cells })) } } : block,
+    block.type === "table"
+      ? { ...block, data: { ...block.data, content: (block.data.content as unknown[][]).map((cells) => ({ cells })) } }
+      : block,
   );
   const slug = "every-block-after-the-build";
   const content = { time: 1, version: "2.31.7", blocks };
@@ -139,5 +167,8 @@ test("an article newer than the build shows every block the real editor saved, a
   await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Fresh: ${slug}`, { timeout: 20_000 });
   expect(await page.evaluate(compareBody, { blocks: saved, selector: "[data-article-body]" })).toEqual([]);
   await expect(page.getByRole("checkbox", { name: "Phone charged" })).toBeChecked();
-  await expect(page.locator("[data-article-body] img").first()).toHaveAttribute("src", `${siteUrl}/blog-images/date-map.webp?w=1200&q=80`);
+  await expect(page.locator("[data-article-body] img").first()).toHaveAttribute(
+    "src",
+    `${siteUrl}/blog-images/date-map.webp?w=1200&q=80`,
+  );
 });

@@ -10,7 +10,8 @@ export const test = base.extend<{ foreignRequests: string[]; allowedOrigins: str
     async ({ page }, use) => {
       const violations: string[] = [];
       page.on("console", (message) => {
-        if (message.type() === "error" && /Content Security Policy/i.test(message.text())) violations.push(message.text());
+        if (message.type() === "error" && /Content Security Policy/i.test(message.text()))
+          violations.push(message.text());
       });
       await page.addInitScript(() => {
         document.addEventListener("securitypolicyviolation", (event) => {

@@ -25,7 +25,9 @@ const styleOf = (locator: Locator, property: string): Promise<string> =>
   locator.evaluate((element, name) => getComputedStyle(element).getPropertyValue(name), property);
 
 test.describe("The 768 px breakpoint", () => {
-  test("at 768 px the bar has the menu toggle and two cards a row; at 769 px the links show, and three cards a row", async ({ page }) => {
+  test("at 768 px the bar has the menu toggle and two cards a row; at 769 px the links show, and three cards a row", async ({
+    page,
+  }) => {
     for (const [width, narrow] of [
       [768, true],
       [769, false],
@@ -43,27 +45,37 @@ test.describe("The 768 px breakpoint", () => {
         await expect(toggle, `${width} px`).toBeHidden();
         await expect(blogLink, `${width} px`).toBeVisible();
       }
-      const tops = await page.getByRole("article").evaluateAll((cards) => cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().top)));
+      const tops = await page
+        .getByRole("article")
+        .evaluateAll((cards) => cards.slice(0, 3).map((card) => Math.round(card.getBoundingClientRect().top)));
       const firstRow = tops.filter((top) => top === tops[0]).length;
       expect(firstRow, `${width} px: cards in the first row`).toBe(narrow ? 2 : 3);
     }
   });
 
-  test("a policy page's contents box switches to two columns at 769 px, with the navigation bar, not before", async ({ page }) => {
+  test("a policy page's contents box switches to two columns at 769 px, with the navigation bar, not before", async ({
+    page,
+  }) => {
     for (const [width, narrow] of [
       [768, true],
       [769, false],
     ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto("/terms");
-      const contents = page.getByRole("navigation", { name: /contents/i }).locator("ol, ul").first();
+      const contents = page
+        .getByRole("navigation", { name: /contents/i })
+        .locator("ol, ul")
+        .first();
       expect(await styleOf(contents, "column-count"), `${width} px`).toBe(narrow ? "auto" : "2");
     }
   });
 });
 
 test.describe("Footer", () => {
-  test("the Safety and Child Protection Policy link beside the copyright opens the policy in a new tab", async ({ page, context }) => {
+  test("the Safety and Child Protection Policy link beside the copyright opens the policy in a new tab", async ({
+    page,
+    context,
+  }) => {
     await page.goto("/blog");
     await waitForHydration(page);
     const bottom = page.getByRole("contentinfo").getByText("Copyright ©2023, All rights reserved").locator("xpath=..");
@@ -88,7 +100,10 @@ test.describe("Blog list head", () => {
     { path: "/blog/5", title: "blog page 5 | Kindred", prev: "/blog/4", next: null },
   ];
 
-  test('later list pages are titled "blog page N" and link the pages before and after with rel="prev" and rel="next"', async ({ page, request }) => {
+  test('later list pages are titled "blog page N" and link the pages before and after with rel="prev" and rel="next"', async ({
+    page,
+    request,
+  }) => {
     for (const { path, title, prev, next } of pages) {
       await page.goto(path);
       await expect(page, path).toHaveTitle(title);
@@ -104,7 +119,9 @@ test.describe("Blog list head", () => {
     }
   });
 
-  test("each list page has the blog's description, its own canonical address and matching social tags", async ({ page }) => {
+  test("each list page has the blog's description, its own canonical address and matching social tags", async ({
+    page,
+  }) => {
     for (const { path, title } of pages.filter((_, i) => i === 0 || i === 2)) {
       await page.goto(path);
       await expect(metaContent(page, 'meta[name="description"]')).toHaveAttribute("content", BLOG_DESCRIPTION);
@@ -134,10 +151,14 @@ test.describe("Blog list head", () => {
 });
 
 test.describe("Blog list content", () => {
-  test("every list page opens with the intro about dating advice, relationship tips and modern romance", async ({ page }) => {
+  test("every list page opens with the intro about dating advice, relationship tips and modern romance", async ({
+    page,
+  }) => {
     for (const path of ["/blog", "/blog/3"]) {
       await page.goto(path);
-      const intro = page.getByRole("heading", { level: 1, name: "Welcome to our blog" }).locator("xpath=following-sibling::p[1]");
+      const intro = page
+        .getByRole("heading", { level: 1, name: "Welcome to our blog" })
+        .locator("xpath=following-sibling::p[1]");
       await expect(intro, path).toContainText("Dating advice, relationship tips");
       await expect(intro, path).toContainText("modern romance");
       await expect(intro, path).toBeVisible();
@@ -163,7 +184,11 @@ test.describe("Blog list content", () => {
       await expect(cover).toBeVisible();
       const directory = entry.image.split("/").slice(0, 3).join("/");
       await expect(cover, title).toHaveAttribute("src", new RegExp(`^${directory}/`));
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `${title}'s cover loads` }).toBe(true);
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: `${title}'s cover loads`,
+        })
+        .toBe(true);
     }
   });
 
@@ -180,14 +205,19 @@ test.describe("Blog list content", () => {
     expect(await styleOf(frame, "background-image")).toContain("gradient");
     for (const route of held.splice(0)) await route.continue();
     await page.unroute(/\/static\/.+\.(webp|avif|jpg|png)$/);
-    await expect.poll(() => styleOf(frame, "animation-name"), { message: "the shimmer stops once the cover is in" }).toBe("none");
+    await expect
+      .poll(() => styleOf(frame, "animation-name"), { message: "the shimmer stops once the cover is in" })
+      .toBe("none");
   });
 });
 
 test.describe("Search status", () => {
   const PIECES = "**/search/**";
 
-  test('screen readers hear "Searching…" while the index loads, then how many articles were found', async ({ page, request }) => {
+  test('screen readers hear "Searching…" while the index loads, then how many articles were found', async ({
+    page,
+    request,
+  }) => {
     const index: IndexEntry[] = await indexedArticles(request);
     const matching = (text: string): number => index.filter((entry) => entry.title.toLowerCase().includes(text)).length;
     expect(matching("date")).toBeGreaterThan(1);
@@ -218,7 +248,10 @@ test.describe("Search status", () => {
     await expect(status).toHaveText("");
   });
 
-  test("a failed index fetch says so, with a console warning, and the next keystroke tries again", async ({ page, request }) => {
+  test("a failed index fetch says so, with a console warning, and the next keystroke tries again", async ({
+    page,
+    request,
+  }) => {
     const index: IndexEntry[] = await indexedArticles(request);
     const warnings: string[] = [];
     page.on("console", (message) => {
@@ -237,7 +270,9 @@ test.describe("Search status", () => {
     const box = page.getByPlaceholder("Search for your interest");
     await box.fill("date");
     await expect(status).toHaveText("Search is unavailable right now. Type again to retry.");
-    await expect(page.getByRole("main").locator("p:not([role='status'])", { hasText: "Search is unavailable right now." })).toBeVisible();
+    await expect(
+      page.getByRole("main").locator("p:not([role='status'])", { hasText: "Search is unavailable right now." }),
+    ).toBeVisible();
     expect(warnings.filter((text) => text.includes("The search index could not be loaded")).length).toBeGreaterThan(0);
     await expect(page.getByRole("article")).toHaveCount(0);
     failing = false;
@@ -251,7 +286,10 @@ test.describe("Search status", () => {
 });
 
 test.describe("Article page", () => {
-  test("shows the article's own cover, loaded, between its hashtags and its updated date", async ({ page, request }) => {
+  test("shows the article's own cover, loaded, between its hashtags and its updated date", async ({
+    page,
+    request,
+  }) => {
     const index: IndexEntry[] = await indexedArticles(request);
     for (const slug of ["first-date-checklist", "video-call-before-meeting"]) {
       const entry = index.find((candidate) => candidate.slug === slug);
@@ -261,16 +299,33 @@ test.describe("Article page", () => {
       const cover = article.locator(":scope > picture img");
       await expect(cover, slug).toBeVisible();
       const directory = (entry?.image ?? "").split("/").slice(0, 3).join("/");
-      await expect(cover, `${slug}'s cover is made from its own image`).toHaveAttribute("src", new RegExp(`^${directory}/`));
-      await expect.poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), { message: `${slug}'s cover loads` }).toBe(true);
+      await expect(cover, `${slug}'s cover is made from its own image`).toHaveAttribute(
+        "src",
+        new RegExp(`^${directory}/`),
+      );
+      await expect
+        .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+          message: `${slug}'s cover loads`,
+        })
+        .toBe(true);
       const order = await article.evaluate((element) =>
-        [...element.children].map((child) => (child.tagName === "PICTURE" ? "cover" : child.tagName === "HEADER" ? "header" : child.textContent?.startsWith("Updated:") ? "updated" : "other")),
+        [...element.children].map((child) =>
+          child.tagName === "PICTURE"
+            ? "cover"
+            : child.tagName === "HEADER"
+              ? "header"
+              : child.textContent?.startsWith("Updated:")
+                ? "updated"
+                : "other",
+        ),
       );
       expect(order.slice(0, 3), slug).toEqual(["header", "cover", "updated"]);
     }
   });
 
-  test("a bordered image gets a border, and an image with a background a tinted, padded backdrop; a plain one neither", async ({ page }) => {
+  test("a bordered image gets a border, and an image with a background a tinted, padded backdrop; a plain one neither", async ({
+    page,
+  }) => {
     await page.goto("/blogarticle/video-call-before-meeting");
     const bordered = page.locator("figure[data-border='true'] img").first();
     await expect(bordered).toBeVisible();
@@ -291,12 +346,18 @@ test.describe("Article page", () => {
     expect(parseFloat(await styleOf(plain.locator("img"), "border-top-width"))).toBe(0);
   });
 
-  test("an embed's frame is requested only when its button is pressed, and then shows the service's player", async ({ page }) => {
+  test("an embed's frame is requested only when its button is pressed, and then shows the service's player", async ({
+    page,
+  }) => {
     const frameRequests: string[] = [];
     // The player itself never leaves the machine: a local stand-in answers for it.
     await page.route("https://www.youtube-nocookie.com/**", async (route) => {
       frameRequests.push(route.request().url());
-      await route.fulfill({ status: 200, contentType: "text/html", body: "<!doctype html><title>player</title><p>Stand-in player</p>" });
+      await route.fulfill({
+        status: 200,
+        contentType: "text/html",
+        body: "<!doctype html><title>player</title><p>Stand-in player</p>",
+      });
     });
     await page.goto("/blogarticle/first-date-checklist");
     await waitForHydration(page);
@@ -317,7 +378,10 @@ test.describe("Article page", () => {
 });
 
 test.describe("Not-found page and robots", () => {
-  test("/404 asks search engines not to index it, and robots.txt disallows /404 for every crawler", async ({ page, request }) => {
+  test("/404 asks search engines not to index it, and robots.txt disallows /404 for every crawler", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/404");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Oops!");
     await expect(page.locator('head meta[name="robots"]')).toHaveAttribute("content", "noindex");
@@ -336,7 +400,10 @@ test.describe('"Get the app"', () => {
     const expected = process.env.GATSBY_STORE_URL?.trim() || DEFAULT_STORE_URL;
     await page.setViewportSize({ width: 1280, height: 800 });
     await page.goto("/");
-    const buttons = [page.getByRole("banner").getByRole("link", { name: "Get the app" }), page.locator("#hero").getByRole("link", { name: "Get the app" })];
+    const buttons = [
+      page.getByRole("banner").getByRole("link", { name: "Get the app" }),
+      page.locator("#hero").getByRole("link", { name: "Get the app" }),
+    ];
     for (const button of buttons) {
       await expect(button).toHaveAttribute("href", expected);
       await expect(button).toHaveAttribute("target", "_blank");

@@ -82,7 +82,9 @@ test.describe("Unknown paths", () => {
   test("an unknown path reached by client-side navigation shows Home", async ({ page }) => {
     await page.goto("/terms");
     await waitForHydration(page);
-    await page.evaluate(() => (window as unknown as { ___navigate: (to: string) => void }).___navigate("/somewhere-else"));
+    await page.evaluate(() =>
+      (window as unknown as { ___navigate: (to: string) => void }).___navigate("/somewhere-else"),
+    );
     await expect(page).toHaveURL(/\/somewhere-else$/);
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Your Perfect Match is just a Click Away");
   });

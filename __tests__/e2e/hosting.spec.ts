@@ -22,7 +22,10 @@ test.describe("Hosting rules (firebase.json, as served)", () => {
     });
   }
 
-  test("hashed assets are immutable for a year; page data and the search index revalidate", async ({ request, page }) => {
+  test("hashed assets are immutable for a year; page data and the search index revalidate", async ({
+    request,
+    page,
+  }) => {
     await page.goto("/");
     const app = await page.locator('script[src^="/app-"]').getAttribute("src");
     expect((await request.get(app!)).headers()["cache-control"]).toBe("public, max-age=31536000, immutable");
@@ -136,12 +139,19 @@ test.describe("Each path is answered by its own HTML", () => {
     });
   }
 
-  test("files that exist keep their caching: hashed scripts, styles and images immutable, others revalidated", async ({ request, page }) => {
+  test("files that exist keep their caching: hashed scripts, styles and images immutable, others revalidated", async ({
+    request,
+    page,
+  }) => {
     await page.goto("/blog");
     const hashed = await page.evaluate(() =>
       [
-        ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map((script) => script.getAttribute("src") ?? ""),
-        ...[...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].map((link) => link.getAttribute("href") ?? ""),
+        ...[...document.querySelectorAll<HTMLScriptElement>("script[src]")].map(
+          (script) => script.getAttribute("src") ?? "",
+        ),
+        ...[...document.querySelectorAll<HTMLLinkElement>("link[rel=stylesheet]")].map(
+          (link) => link.getAttribute("href") ?? "",
+        ),
         ...[...document.querySelectorAll<HTMLSourceElement>("source[srcset], img[src]")]
           .map((image) => (image.getAttribute("srcset") ?? image.getAttribute("src") ?? "").split(/[ ,]/)[0] ?? "")
           .filter((src) => src.startsWith("/static/")),

@@ -32,11 +32,19 @@ test("the Nu Html Checker finds no error in any built page", async () => {
   const pages = builtPages();
   const run = promisify(execFile);
   // vnu exits non-zero when it reports an error; its report (JSON) is what the test reads.
-  const report = await run("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...pages], { maxBuffer: 64 * 1024 * 1024 }).then(
+  const report = await run("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...pages], {
+    maxBuffer: 64 * 1024 * 1024,
+  }).then(
     (result) => result.stderr,
     (failed: { stderr?: string }) => failed.stderr ?? "",
   );
-  const { messages } = JSON.parse(report) as { messages: { type: string; url: string; message: string; lastLine?: number }[] };
+  const { messages } = JSON.parse(report) as {
+    messages: { type: string; url: string; message: string; lastLine?: number }[];
+  };
   const errors = messages.filter((message) => message.type === "error" || message.type === "non-document-error");
-  expect(errors.map((error) => `${path.relative(PUBLIC_DIR, new URL(error.url).pathname)}:${error.lastLine ?? ""} ${error.message}`)).toEqual([]);
+  expect(
+    errors.map(
+      (error) => `${path.relative(PUBLIC_DIR, new URL(error.url).pathname)}:${error.lastLine ?? ""} ${error.message}`,
+    ),
+  ).toEqual([]);
 });

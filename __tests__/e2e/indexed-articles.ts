@@ -1,5 +1,11 @@
 import type { APIRequestContext } from "@playwright/test";
-import { CARDS_PER_CHUNK, MANIFEST_PATH, chunkPath, type SearchCard, type SearchManifest } from "../../src/lib/search-pieces";
+import {
+  CARDS_PER_CHUNK,
+  MANIFEST_PATH,
+  chunkPath,
+  type SearchCard,
+  type SearchManifest,
+} from "../../src/lib/search-pieces";
 
 export { indexedArticlesIn } from "../support/indexed-articles";
 
@@ -11,7 +17,9 @@ export async function indexedArticles(request: APIRequestContext): Promise<Searc
     return response.text();
   };
   const { slots } = JSON.parse(await read(MANIFEST_PATH)) as SearchManifest;
-  const chunks = await Promise.all(Array.from({ length: Math.ceil(slots / CARDS_PER_CHUNK) }, (_, chunk) => read(chunkPath(chunk))));
+  const chunks = await Promise.all(
+    Array.from({ length: Math.ceil(slots / CARDS_PER_CHUNK) }, (_, chunk) => read(chunkPath(chunk))),
+  );
   return chunks
     .flatMap((text) => JSON.parse(text) as (SearchCard | null)[])
     .filter((card): card is SearchCard => card !== null)

@@ -2,7 +2,9 @@ import { test, expect } from "./fixtures";
 import { SUPPORT_EMAIL } from "../../src/components/legal/support";
 
 test.describe("Policy pages", () => {
-  test("/terms says users must be over 18, accounts may be terminated without notice, 30 days' notice of changes", async ({ page }) => {
+  test("/terms says users must be over 18, accounts may be terminated without notice, 30 days' notice of changes", async ({
+    page,
+  }) => {
     await page.goto("/terms");
     await expect(page.getByRole("heading", { level: 1 })).toHaveText("Terms and Conditions");
     const text = await page.getByRole("main").innerText();
@@ -35,12 +37,22 @@ test.describe("Policy pages", () => {
       "9. Contact",
     ]);
     const text = await page.getByRole("main").innerText();
-    for (const commitment of [/child sexual abuse/i, /report/i, /mailto:|@/, /suspend|ban/i, /law enforcement/i, /moderation/i, /Indian law/i]) {
+    for (const commitment of [
+      /child sexual abuse/i,
+      /report/i,
+      /mailto:|@/,
+      /suspend|ban/i,
+      /law enforcement/i,
+      /moderation/i,
+      /Indian law/i,
+    ]) {
       expect(text + (await page.getByRole("main").innerHTML())).toMatch(commitment);
     }
   });
 
-  test("each policy page, built from its Markdown, has its date, contents that lead to numbered sections, and the support address", async ({ page }) => {
+  test("each policy page, built from its Markdown, has its date, contents that lead to numbered sections, and the support address", async ({
+    page,
+  }) => {
     for (const route of ["/terms", "/privacy", "/safety"]) {
       await page.goto(route);
       const main = page.getByRole("main");
@@ -48,7 +60,9 @@ test.describe("Policy pages", () => {
       await expect(main.locator("header time")).toHaveText(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
 
       const contents = main.getByRole("navigation", { name: "Contents" }).getByRole("link");
-      const entries = await contents.evaluateAll((links) => links.map((link): [string, string] => [link.getAttribute("href") ?? "", link.textContent ?? ""]));
+      const entries = await contents.evaluateAll((links) =>
+        links.map((link): [string, string] => [link.getAttribute("href") ?? "", link.textContent ?? ""]),
+      );
       expect(entries.length, `${route} lists its sections`).toBeGreaterThan(3);
       const sections = main.locator("article > section");
       await expect(sections).toHaveCount(entries.length);

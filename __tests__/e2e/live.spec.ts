@@ -32,7 +32,13 @@ const newArticle = (slug: string, title: string, published = true) => ({
   published,
   lastUpdate: Timestamp.now(),
   updatedOn: Timestamp.fromDate(new Date("2025-02-03T10:00:00Z")),
-  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: `The body of <b>${title}</b>.<script>window.__pwned = true</script>` } }] },
+  content: {
+    time: 1,
+    version: "2.28.2",
+    blocks: [
+      { type: "paragraph", data: { text: `The body of <b>${title}</b>.<script>window.__pwned = true</script>` } },
+    ],
+  },
 });
 
 async function publish(slug: string, title: string, published = true): Promise<void> {
@@ -51,7 +57,11 @@ test.beforeAll(async () => {
   const emulatorPort = await freePort();
   ({ child: emulator } = await startScript(
     "scripts/emulator.ts",
-    { FIRESTORE_PORT: String(emulatorPort), GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, SEED_IMAGE_BASE: `${imagesOrigin}/` },
+    {
+      FIRESTORE_PORT: String(emulatorPort),
+      GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
+      SEED_IMAGE_BASE: `${imagesOrigin}/`,
+    },
     /seeded with \d+ articles/,
   ));
   const host = `127.0.0.1:${emulatorPort}`;
@@ -61,31 +71,74 @@ test.beforeAll(async () => {
   db = getFirestore(app);
 
   // A hostile article, stored before the build like any other: the built page must neutralise it.
-  await db.collection("blogMetaData").doc("hostile").set({
-    ...newArticle("hostile-content", "Hostile <img src=x onerror=alert(1)> title"),
-    lastUpdate: Timestamp.fromDate(new Date("2024-01-01T00:00:00Z")),
-    content: {
-      blocks: [
-        { type: "paragraph", data: { text: '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">click me</a>' } },
-        { type: "header", data: { level: 2, text: '<svg onload="window.__pwned=4">Heading</svg>' } },
-        { type: "list", data: { style: "unordered", items: ['<iframe src="javascript:window.__pwned=5"></iframe>item', { content: "<b onmouseover=alert(1)>nested</b>", items: [] }] } },
-        { type: "quote", data: { text: "<style>body{display:none}</style>quoted", caption: '<a href="data:text/html,<script>alert(1)</script>">cap</a>' } },
-        { type: "table", data: { withHeadings: true, content: [{ cells: ["<script>alert(1)</script>A", "B"] }, { cells: ["<math><mtext><img src=x onerror=alert(1)>", "2"] }] } },
-        { type: "code", data: { code: "<script>window.__pwned=6</script>" } },
-        { type: "image", data: { file: { url: "javascript:window.__pwned=7" }, caption: "x" } },
-        { type: "embed", data: { service: "evil", source: "https://evil.example/embed", embed: "javascript:window.__pwned=8" } },
-        { type: "mystery", data: { html: "<script>window.__pwned=9</script>" } },
-      ],
-    },
-  });
+  await db
+    .collection("blogMetaData")
+    .doc("hostile")
+    .set({
+      ...newArticle("hostile-content", "Hostile <img src=x onerror=alert(1)> title"),
+      lastUpdate: Timestamp.fromDate(new Date("2024-01-01T00:00:00Z")),
+      content: {
+        blocks: [
+          {
+            type: "paragraph",
+            data: {
+              text: '<img src=x onerror="window.__pwned=1;alert(1)"><script>window.__pwned=2</script><a href="javascript:window.__pwned=3">click me</a>',
+            },
+          },
+          { type: "header", data: { level: 2, text: '<svg onload="window.__pwned=4">Heading</svg>' } },
+          {
+            type: "list",
+            data: {
+              style: "unordered",
+              items: [
+                '<iframe src="javascript:window.__pwned=5"></iframe>item',
+                { content: "<b onmouseover=alert(1)>nested</b>", items: [] },
+              ],
+            },
+          },
+          {
+            type: "quote",
+            data: {
+              text: "<style>body{display:none}</style>quoted",
+              caption: '<a href="data:text/html,<script>alert(1)</script>">cap</a>',
+            },
+          },
+          {
+            type: "table",
+            data: {
+              withHeadings: true,
+              content: [
+                { cells: ["<script>alert(1)</script>A", "B"] },
+                { cells: ["<math><mtext><img src=x onerror=alert(1)>", "2"] },
+              ],
+            },
+          },
+          { type: "code", data: { code: "<script>window.__pwned=6</script>" } },
+          { type: "image", data: { file: { url: "javascript:window.__pwned=7" }, caption: "x" } },
+          {
+            type: "embed",
+            data: { service: "evil", source: "https://evil.example/embed", embed: "javascript:window.__pwned=8" },
+          },
+          { type: "mystery", data: { html: "<script>window.__pwned=9</script>" } },
+        ],
+      },
+    });
 
   // The browser reaches the emulator through a proxy that counts the documents it reads.
   proxy = await startCountingProxy(host);
   builtAt = new Date();
-  const build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: proxy.host, FIRESTORE_EMULATOR_HOST: host });
+  const build = await buildSite({
+    GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
+    GATSBY_FIRESTORE_EMULATOR_HOST: proxy.host,
+    FIRESTORE_EMULATOR_HOST: host,
+  });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
   const port = await freePort();
-  ({ child: server } = await startScript("scripts/serve.ts", { PORT: String(port), PUBLIC_DIR: build.publicDir }, /Serving the production build/));
+  ({ child: server } = await startScript(
+    "scripts/serve.ts",
+    { PORT: String(port), PUBLIC_DIR: build.publicDir },
+    /Serving the production build/,
+  ));
   siteUrl = `http://127.0.0.1:${port}`;
   localServices.push(siteUrl, proxy.origin, imagesOrigin);
 });
@@ -175,21 +228,36 @@ test("a built article with hostile content raises no dialog and runs no script",
   expect(dialogs).toEqual([]);
   const body = article.locator("[data-article-body]");
   await expect(body).toBeVisible();
-  await expect(body.locator("script, iframe, svg, math, style, img, [onerror], [onload], [onmouseover]")).toHaveCount(0);
+  await expect(body.locator("script, iframe, svg, math, style, img, [onerror], [onload], [onmouseover]")).toHaveCount(
+    0,
+  );
   await expect(body.locator('a[href^="javascript:"], a[href^="data:"]')).toHaveCount(0);
-  await expect(article.getByRole("link", { name: "https://evil.example/embed" })).toHaveAttribute("rel", "noopener noreferrer nofollow");
+  await expect(article.getByRole("link", { name: "https://evil.example/embed" })).toHaveAttribute(
+    "rel",
+    "noopener noreferrer nofollow",
+  );
   await expect(page.locator("h1")).toHaveText("Hostile <img src=x onerror=alert(1)> title");
 });
 
 /** Tags every request `page` sends to the counting proxy, so the proxy counts that page on its own. */
 async function tagForProxy(page: Page, tag: string): Promise<void> {
-  await page.route(`${proxy.origin}/**`, (route) => route.continue({ headers: { ...route.request().headers(), [PAGE_TAG_HEADER]: tag } }));
+  await page.route(`${proxy.origin}/**`, (route) =>
+    route.continue({ headers: { ...route.request().headers(), [PAGE_TAG_HEADER]: tag } }),
+  );
 }
 
-test("a visit to /blog reads one document per published article changed since the build, counted on the emulator", async ({ page }) => {
+test("a visit to /blog reads one document per published article changed since the build, counted on the emulator", async ({
+  page,
+}) => {
   // Earlier tests changed articles after the build; a fresh browser context has an empty cache.
-  const changed = await db.collection("blogMetaData").where("published", "==", true).where("lastUpdate", ">", Timestamp.fromDate(builtAt)).get();
-  const newest = changed.docs.map((doc) => doc.data()).sort((a, b) => b.lastUpdate.toMillis() - a.lastUpdate.toMillis())[0]!;
+  const changed = await db
+    .collection("blogMetaData")
+    .where("published", "==", true)
+    .where("lastUpdate", ">", Timestamp.fromDate(builtAt))
+    .get();
+  const newest = changed.docs
+    .map((doc) => doc.data())
+    .sort((a, b) => b.lastUpdate.toMillis() - a.lastUpdate.toMillis())[0]!;
   expect(changed.size).toBeGreaterThanOrEqual(2);
   await tagForProxy(page, "visit");
   await page.goto(`${siteUrl}/blog`);
@@ -199,11 +267,16 @@ test("a visit to /blog reads one document per published article changed since th
   // after that signal nothing more belongs to this visit's first read.
   await expect.poll(() => proxy.targetsCurrent("visit"), { timeout: 20_000 }).toBeGreaterThan(0);
   const reads = proxy.documentsRead("visit");
-  console.log(`Firestore documents read by one visit to /blog: ${reads} (${changed.size} published articles changed since the build, ${(await db.collection("blogMetaData").count().get()).data().count} documents in blogMetaData)`);
+  console.log(
+    `Firestore documents read by one visit to /blog: ${reads} (${changed.size} published articles changed since the build, ${(await db.collection("blogMetaData").count().get()).data().count} documents in blogMetaData)`,
+  );
   expect(reads).toBe(changed.size);
 });
 
-test("the subscription ends when the visitor leaves /blog: later changes reach the browser no more", async ({ page, browser }) => {
+test("the subscription ends when the visitor leaves /blog: later changes reach the browser no more", async ({
+  page,
+  browser,
+}) => {
   await tagForProxy(page, "leaver");
   await page.goto(`${siteUrl}/blog`);
   await waitForHydration(page);
@@ -233,7 +306,9 @@ test("the subscription ends when the visitor leaves /blog: later changes reach t
   await stayerContext.close();
 });
 
-test("a search includes articles changed since the build, first, and leaves out their built copies", async ({ page }) => {
+test("a search includes articles changed since the build, first, and leaves out their built copies", async ({
+  page,
+}) => {
   await page.goto(`${siteUrl}/blog`);
   await waitForHydration(page);
   // Once this one is on the page, the subscription has delivered every change made before it.

@@ -88,8 +88,12 @@ test.describe("Hash links", () => {
     await page.locator("#aboutUs").waitFor();
     releaseFeatures();
     await page.locator("#features").waitFor();
-    await expect.poll(() => page.locator("#aboutUs").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeLessThan(100);
-    await expect.poll(() => page.locator("#aboutUs").evaluate((el) => Math.round(el.getBoundingClientRect().top))).toBeGreaterThanOrEqual(0);
+    await expect
+      .poll(() => page.locator("#aboutUs").evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeLessThan(100);
+    await expect
+      .poll(() => page.locator("#aboutUs").evaluate((el) => Math.round(el.getBoundingClientRect().top)))
+      .toBeGreaterThanOrEqual(0);
   });
 
   test("a page opened with #features lands on the features section", async ({ page }) => {
@@ -104,7 +108,9 @@ test.describe("Hash links", () => {
     const positions: number[] = [];
     await page.exposeFunction("recordScroll", (y: number) => positions.push(y));
     await page.evaluate(() =>
-      window.addEventListener("scroll", () => (window as unknown as { recordScroll: (y: number) => void }).recordScroll(window.scrollY)),
+      window.addEventListener("scroll", () =>
+        (window as unknown as { recordScroll: (y: number) => void }).recordScroll(window.scrollY),
+      ),
     );
     await page.getByRole("banner").getByRole("link", { name: "Contact us" }).click();
     await expect(page.locator("#footer")).toBeInViewport();

@@ -25,7 +25,9 @@ test("every class in a built page's markup has a rule in the stylesheet the page
   for (const file of pages) {
     const html = readFileSync(path.join(PUBLIC_DIR, file), "utf8");
     const styles = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]).join("\n");
-    const classes = new Set([...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter(Boolean));
+    const classes = new Set(
+      [...html.matchAll(/\sclass="([^"]*)"/g)].flatMap((match) => match[1]!.split(/\s+/)).filter(Boolean),
+    );
     expect({ file, some: classes.size > 0 }).toEqual({ file, some: true });
     const unstyled = [...classes].filter((name) => !hasRuleFor(styles, name));
     expect({ file, unstyled }).toEqual({ file, unstyled: [] });

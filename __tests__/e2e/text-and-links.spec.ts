@@ -28,8 +28,12 @@ const LINKS =
 function writeContent(): string {
   const content = mkdtempSync(path.join(tmpdir(), "text-and-links-content-"));
   cpSync(path.resolve(__dirname, "../../content/blog"), content, { recursive: true });
-  const sample = JSON.parse(readFileSync(path.join(content, SOURCE_SAMPLE), "utf8")) as Record<string, unknown> & { content: { blocks: unknown[] } };
-  const imageBlock = sample.content.blocks.find((block) => (block as { type: string }).type === "image") as { data: Record<string, unknown> };
+  const sample = JSON.parse(readFileSync(path.join(content, SOURCE_SAMPLE), "utf8")) as Record<string, unknown> & {
+    content: { blocks: unknown[] };
+  };
+  const imageBlock = sample.content.blocks.find((block) => (block as { type: string }).type === "image") as {
+    data: Record<string, unknown>;
+  };
   const article = {
     ...sample,
     id: "textAndLinksMeta01",
@@ -59,7 +63,8 @@ function* elements(node: Node): Generator<Element> {
   for (const child of "childNodes" in node ? node.childNodes : []) yield* elements(child);
 }
 
-const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+const attribute = (element: Element, name: string): string | undefined =>
+  element.attrs.find((attr) => attr.name === name)?.value;
 const textOf = (element: Element): string =>
   element.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
 
@@ -81,7 +86,11 @@ test.beforeAll(async () => {
   if (build.exitCode !== 0) throw new Error(`The build failed:\n${build.output.slice(-3000)}`);
   publicDir = build.publicDir;
   const port = await freePort();
-  ({ child: server } = await startScript("scripts/serve.ts", { PORT: String(port), PUBLIC_DIR: publicDir }, /Serving the production build/));
+  ({ child: server } = await startScript(
+    "scripts/serve.ts",
+    { PORT: String(port), PUBLIC_DIR: publicDir },
+    /Serving the production build/,
+  ));
   siteUrl = `http://127.0.0.1:${port}`;
   localServices.push(siteUrl);
 });
@@ -103,16 +112,22 @@ test("the built page's description, social tags, JSON-LD and image alt carry the
   expect(meta("property", "og:description")).toBe(FIRST_PARAGRAPH_TEXT);
   expect(meta("name", "twitter:description")).toBe(FIRST_PARAGRAPH_TEXT);
 
-  const jsonLd = all.filter((element) => element.tagName === "script" && attribute(element, "type") === "application/ld+json");
+  const jsonLd = all.filter(
+    (element) => element.tagName === "script" && attribute(element, "type") === "application/ld+json",
+  );
   expect(jsonLd).toHaveLength(1);
   expect((JSON.parse(textOf(jsonLd[0]!)) as { description?: string }).description).toBe(FIRST_PARAGRAPH_TEXT);
 
   const article = all.find((element) => element.tagName === "article");
-  const bodyImages = [...elements(article!)].filter((element) => element.tagName === "img" && attribute(element, "loading") === "lazy");
+  const bodyImages = [...elements(article!)].filter(
+    (element) => element.tagName === "img" && attribute(element, "loading") === "lazy",
+  );
   expect(bodyImages.map((image) => attribute(image, "alt"))).toEqual([CAPTION_TEXT]);
 });
 
-test("the page in the browser shows the same text, and the image's accessible name is its caption's text", async ({ page }) => {
+test("the page in the browser shows the same text, and the image's accessible name is its caption's text", async ({
+  page,
+}) => {
   await page.goto(`${siteUrl}/blogarticle/${SLUG}`);
   const body = page.locator("[data-article-body]");
   await expect(body.locator("p").first()).toHaveText(FIRST_PARAGRAPH_TEXT);
@@ -143,11 +158,17 @@ test("a click on a link to the site's own page opens it without reloading", asyn
   expect(await page.evaluate(() => (window as Window & { __sameDocument?: string }).__sameDocument)).toBe("kept");
 });
 
-test("a click on a www. link to the site's own page with a modifier is left to the browser", async ({ page, context }) => {
+test("a click on a www. link to the site's own page with a modifier is left to the browser", async ({
+  page,
+  context,
+}) => {
   await page.goto(`${siteUrl}/blogarticle/${SLUG}`);
   await waitForHydration(page);
   const opened = context.waitForEvent("page");
-  await page.locator("[data-article-body]").getByRole("link", { name: "the terms" }).click({ modifiers: ["Shift"] });
+  await page
+    .locator("[data-article-body]")
+    .getByRole("link", { name: "the terms" })
+    .click({ modifiers: ["Shift"] });
   const other = await opened;
   await expect(other).toHaveURL(`${siteUrl}/terms`);
   await other.close();

@@ -27,7 +27,11 @@ const article = (slug: string, overrides: Record<string, unknown> = {}): Record<
   featureImage: "https://images.invalid/cover.webp",
   published: true,
   lastUpdate: Timestamp.fromDate(new Date("2024-05-01T10:00:00Z")),
-  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: `Body of ${slug.slice(0, 40)}` } }] },
+  content: {
+    time: 1,
+    version: "2.28.2",
+    blocks: [{ type: "paragraph", data: { text: `Body of ${slug.slice(0, 40)}` } }],
+  },
   ...overrides,
 });
 
@@ -39,7 +43,8 @@ function deepList(levels: number): unknown {
 
 /** Any trace of a refused cover in the output (the page's CSP names 127.0.0.1 for the emulator). */
 const refusedCovers = (): RegExp => new RegExp(`${images.url.replace(/\./g, "\\.")}/cover|169\\.254|images\\.invalid`);
-const page = (slug: string): string => readFileSync(path.join(build.publicDir, "blogarticle", slug, "index.html"), "utf8");
+const page = (slug: string): string =>
+  readFileSync(path.join(build.publicDir, "blogarticle", slug, "index.html"), "utf8");
 const index = () => indexedArticlesIn(build.publicDir);
 
 beforeAll(async () => {
@@ -58,14 +63,26 @@ beforeAll(async () => {
         blocks: [
           { type: "paragraph", data: { text: "Before the cuts." } },
           { type: "list", data: { style: "unordered", items: [deepList(7)] } },
-          { type: "table", data: { withHeadings: false, content: Array.from({ length: 205 }, (_, row) => ({ cells: Array.from({ length: 22 }, (_c, column) => `${row}:${column}`) })) } },
+          {
+            type: "table",
+            data: {
+              withHeadings: false,
+              content: Array.from({ length: 205 }, (_, row) => ({
+                cells: Array.from({ length: 22 }, (_c, column) => `${row}:${column}`),
+              })),
+            },
+          },
         ],
       },
     }),
   };
   for (const [id, data] of Object.entries(documents)) await db.collection("blogMetaData").doc(id).set(data);
   // As in production: no allowance for covers on this machine.
-  build = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host, ALLOW_INSECURE_IMAGE_HOSTS: "" });
+  build = await buildSite({
+    GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
+    GATSBY_FIRESTORE_EMULATOR_HOST: host,
+    ALLOW_INSECURE_IMAGE_HOSTS: "",
+  });
 }, 400_000);
 
 afterAll(async () => {
@@ -81,7 +98,9 @@ describe("one document the build cannot publish", () => {
   });
 
   it("is skipped with a warning naming the document and the field", () => {
-    expect(build.output).toMatch(/warn.*blogMetaData\/three-thousand: field "slug" is \d+ characters long; at most 100 are published/);
+    expect(build.output).toMatch(
+      /warn.*blogMetaData\/three-thousand: field "slug" is \d+ characters long; at most 100 are published/,
+    );
     expect(index().map((entry) => entry.id)).not.toContain("three-thousand");
     expect(index().map((entry) => entry.id)).toContain("fine-article");
   });
@@ -95,7 +114,9 @@ describe("cover images", () => {
   it.each(["loopback-cover", "metadata-cover", "backslash-cover", "fine-article"])(
     "from a host that is not allowed (%s) are refused with a warning, and the article is built without one",
     (id) => {
-      expect(build.output).toMatch(new RegExp(`warn.*blogMetaData/${id}: field "featureImage" .*without a cover image`));
+      expect(build.output).toMatch(
+        new RegExp(`warn.*blogMetaData/${id}: field "featureImage" .*without a cover image`),
+      );
       const html = page(id);
       expect(html).toContain(`Title of ${id}`);
       expect(html).not.toMatch(refusedCovers());
@@ -105,15 +126,20 @@ describe("cover images", () => {
 
   it("leave the cards of the blog list complete without them", () => {
     const list = readFileSync(path.join(build.publicDir, "blog", "index.html"), "utf8");
-    for (const id of ["loopback-cover", "metadata-cover", "backslash-cover", "fine-article", "cut-body"]) expect(list).toContain(`href="/blogarticle/${id}"`);
+    for (const id of ["loopback-cover", "metadata-cover", "backslash-cover", "fine-article", "cut-body"])
+      expect(list).toContain(`href="/blogarticle/${id}"`);
     expect(list).not.toMatch(refusedCovers());
   });
 });
 
 describe("a body too large to show whole", () => {
   it("is cut with a warning naming the document, the block index and its type", () => {
-    expect(build.output).toMatch(/warn.*blogMetaData\/cut-body: .*block 1 \(list\): items nested deeper than 5 levels were left out/);
-    expect(build.output).toMatch(/warn.*blogMetaData\/cut-body: .*block 2 \(table\): a table of 205 rows and up to 22 columns was cut to 200 × 20/);
+    expect(build.output).toMatch(
+      /warn.*blogMetaData\/cut-body: .*block 1 \(list\): items nested deeper than 5 levels were left out/,
+    );
+    expect(build.output).toMatch(
+      /warn.*blogMetaData\/cut-body: .*block 2 \(table\): a table of 205 rows and up to 22 columns was cut to 200 × 20/,
+    );
     expect(existsSync(path.join(build.publicDir, "blogarticle", "cut-body", "index.html"))).toBe(true);
     expect(page("cut-body")).toContain("level 5");
     expect(page("cut-body")).not.toContain("level 6");

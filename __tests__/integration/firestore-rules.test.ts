@@ -6,7 +6,18 @@ import {
   initializeTestEnvironment,
   type RulesTestEnvironment,
 } from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, setLogLevel, where } from "firebase/firestore";
+import {
+  collection,
+  deleteDoc,
+  doc,
+  getDoc,
+  getDocs,
+  limit,
+  query,
+  setDoc,
+  setLogLevel,
+  where,
+} from "firebase/firestore";
 
 // The site reads Firestore as an anonymous visitor; these are the rules that visitor meets.
 const PROJECT_ID = "rules-test";
@@ -55,7 +66,14 @@ describe.each(["blogMetaData", "blog"])("firestore.rules for %s", (collectionNam
   it("answers a query that asks for published == true", async () => {
     const db = visitor();
     const result = await assertSucceeds(
-      getDocs(query(collection(db, collectionName), where("published", "==", true), where("slug", "==", "first-date-ideas"), limit(1))),
+      getDocs(
+        query(
+          collection(db, collectionName),
+          where("published", "==", true),
+          where("slug", "==", "first-date-ideas"),
+          limit(1),
+        ),
+      ),
     );
     expect(result.docs.map((d) => d.id)).toEqual(["live"]);
   });

@@ -11,12 +11,15 @@ import { checkStore } from "../../src/node/image-store/verify.ts";
 const BUILD_TIMEOUT = 600_000;
 
 /** The images the build encoded, from prepareCovers' report. */
-const encodingsIn = (output: string): number => Number(/\[image store\] \d+ covers: (\d+) encodings made, 0 failed/.exec(output)?.[1] ?? Number.NaN);
+const encodingsIn = (output: string): number =>
+  Number(/\[image store\] \d+ covers: (\d+) encodings made, 0 failed/.exec(output)?.[1] ?? Number.NaN);
 
 /** Every /static/<key>/ cover file a built page names. */
 function namedCovers(publicDir: string): string[] {
   const urls = new Set<string>();
-  for (const page of readdirSync(publicDir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".html"))) {
+  for (const page of readdirSync(publicDir, { recursive: true, encoding: "utf8" }).filter((file) =>
+    file.endsWith(".html"),
+  )) {
     if (!statSync(path.join(publicDir, page)).isFile()) continue;
     const html = readFileSync(path.join(publicDir, page), "utf8");
     for (const match of html.matchAll(/\/static\/[0-9a-f]{32}\/\d+x\d+\.(?:jpg|png|webp|avif)/g)) urls.add(match[0]);

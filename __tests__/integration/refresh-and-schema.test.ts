@@ -45,7 +45,11 @@ async function until<T>(probe: () => Promise<T | undefined>, timeoutMs: number, 
 }
 
 const titles = async (): Promise<string[]> =>
-  (await graphql<{ allBlogPost: { nodes: { title: string }[] } }>("{ allBlogPost(sort: {title: ASC}) { nodes { title } } }")).allBlogPost.nodes.map((n) => n.title);
+  (
+    await graphql<{ allBlogPost: { nodes: { title: string }[] } }>(
+      "{ allBlogPost(sort: {title: ASC}) { nodes { title } } }",
+    )
+  ).allBlogPost.nodes.map((n) => n.title);
 
 const article = (slug: string, title: string) => ({
   blogId: `blog-${slug}`,
@@ -69,13 +73,21 @@ beforeAll(async () => {
   baseUrl = `http://127.0.0.1:${port}`;
   develop = spawn(GATSBY_BIN, ["develop", "-H", "127.0.0.1", "-p", String(port)], {
     cwd: copyProject(),
-    env: gatsbyEnv({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host, ENABLE_GATSBY_REFRESH_ENDPOINT: "true" }),
+    env: gatsbyEnv({
+      GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
+      GATSBY_FIRESTORE_EMULATOR_HOST: host,
+      ENABLE_GATSBY_REFRESH_ENDPOINT: "true",
+    }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   develop.stdout?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20000)));
   develop.stderr?.on("data", (chunk: Buffer) => (output = (output + chunk.toString()).slice(-20000)));
-  await until(async () => ((await titles()).length === 2 ? true : undefined), 240_000, "gatsby develop to serve GraphQL");
+  await until(
+    async () => ((await titles()).length === 2 ? true : undefined),
+    240_000,
+    "gatsby develop to serve GraphQL",
+  );
 }, 300_000);
 
 afterAll(async () => {
@@ -85,15 +97,28 @@ afterAll(async () => {
 
 describe("gatsby develop against the emulator", () => {
   it("GraphiQL shows BlogPost with a description on the type and on every field", async () => {
-    const { __type } = await graphql<{ __type: { description: string; fields: { name: string; description: string | null }[] } }>(
-      '{ __type(name: "BlogPost") { description fields { name description } } }',
-    );
+    const { __type } = await graphql<{
+      __type: { description: string; fields: { name: string; description: string | null }[] };
+    }>('{ __type(name: "BlogPost") { description fields { name description } } }');
     expect(__type.description).toMatch(/published blog article/i);
     const ours = __type.fields.filter((f) => !["id", "parent", "children", "internal"].includes(f.name));
     expect(ours.map((f) => f.name)).toEqual(
-      expect.arrayContaining(["documentId", "blogId", "title", "slug", "categories", "featureImageUrl", "featureImage", "published", "lastUpdate", "updatedOn", "content"]),
+      expect.arrayContaining([
+        "documentId",
+        "blogId",
+        "title",
+        "slug",
+        "categories",
+        "featureImageUrl",
+        "featureImage",
+        "published",
+        "lastUpdate",
+        "updatedOn",
+        "content",
+      ]),
     );
-    for (const field of ours) expect([field.name, field.description]).toEqual([field.name, expect.stringMatching(/\w{3,}/)]);
+    for (const field of ours)
+      expect([field.name, field.description]).toEqual([field.name, expect.stringMatching(/\w{3,}/)]);
   });
 
   it("shows an edited, added and unpublished document after POST /__refresh", async () => {
@@ -103,10 +128,16 @@ describe("gatsby develop against the emulator", () => {
     const refreshed = await fetch(`${baseUrl}/__refresh`, { method: "POST" });
     expect(refreshed.ok).toBe(true);
     let now: string[] = [];
-    const after = await until(async () => {
-      now = await titles();
-      return now.includes("An edited title") && now.includes("A new article") && !now.includes("The second title") ? now : undefined;
-    }, 120_000, "the refreshed titles").catch((error: Error) => {
+    const after = await until(
+      async () => {
+        now = await titles();
+        return now.includes("An edited title") && now.includes("A new article") && !now.includes("The second title")
+          ? now
+          : undefined;
+      },
+      120_000,
+      "the refreshed titles",
+    ).catch((error: Error) => {
       throw new Error(`${error.message}\nTitles at the end: ${JSON.stringify(now)}`);
     });
     expect(after).toEqual(["A new article", "An edited title"]);

@@ -43,12 +43,18 @@ beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, "source-plugin-test");
   db = getFirestore(app);
   const documents: Record<string, Record<string, unknown>> = {
-    "good-newest": article("first-date-ideas", { lastUpdate: Timestamp.fromDate(new Date("2024-06-01T10:00:00Z")), updatedOn: Timestamp.fromDate(new Date("2024-06-02T10:00:00Z")) }),
+    "good-newest": article("first-date-ideas", {
+      lastUpdate: Timestamp.fromDate(new Date("2024-06-01T10:00:00Z")),
+      updatedOn: Timestamp.fromDate(new Date("2024-06-02T10:00:00Z")),
+    }),
     "good-no-updated-on": article("texting-after-a-date", { categories: [] }),
     "draft-doc": article("secret-unpublished-draft", { published: false }),
     "no-title": article("missing-title", { title: undefined }),
     "bad-slug": article("Bad Slug!"),
-    "dup-older": article("first-date-ideas", { lastUpdate: Timestamp.fromDate(new Date("2023-01-01T10:00:00Z")), title: "Older duplicate" }),
+    "dup-older": article("first-date-ideas", {
+      lastUpdate: Timestamp.fromDate(new Date("2023-01-01T10:00:00Z")),
+      title: "Older duplicate",
+    }),
     "not-editorjs": article("html-body", { content: "<p>raw html</p>" }),
     "bad-last-update": article("no-date", { lastUpdate: "last tuesday" }),
     "broken-image": article("image-is-gone", { featureImage: `${imageServer.url}/missing.webp` }),
@@ -94,7 +100,9 @@ describe("gatsby build against the Firestore emulator", () => {
 
   it("says nothing about the unpublished draft and never puts it in the site", () => {
     expect(build.output).not.toContain("draft-doc");
-    const leaks = allFiles(build.publicDir).filter((file) => /\.(html|json)$/.test(file) && readFileSync(file, "utf8").includes("secret-unpublished-draft"));
+    const leaks = allFiles(build.publicDir).filter(
+      (file) => /\.(html|json)$/.test(file) && readFileSync(file, "utf8").includes("secret-unpublished-draft"),
+    );
     expect(leaks).toEqual([]);
   });
 
@@ -105,7 +113,12 @@ describe("gatsby build against the Firestore emulator", () => {
 
 test("a build that cannot reach Firestore fails with a clear message instead of building an empty blog", async () => {
   const closedPort = await freePort();
-  const unreachable = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${closedPort}` });
+  const unreachable = await buildSite({
+    GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
+    GATSBY_FIRESTORE_EMULATOR_HOST: `127.0.0.1:${closedPort}`,
+  });
   expect(unreachable.exitCode).not.toBe(0);
-  expect(unreachable.output).toContain(`Could not read collection "blogMetaData" from Firestore project "${PROJECT_ID}" on the emulator at 127.0.0.1:${closedPort}`);
+  expect(unreachable.output).toContain(
+    `Could not read collection "blogMetaData" from Firestore project "${PROJECT_ID}" on the emulator at 127.0.0.1:${closedPort}`,
+  );
 }, 300_000);

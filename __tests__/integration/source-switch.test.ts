@@ -21,7 +21,13 @@ let firestore: SiteBuild;
 const sampleSlugs = (): string[] =>
   readdirSync(path.resolve(__dirname, "../../content/blog"))
     .filter((name) => name.endsWith(".json"))
-    .map((name) => (JSON.parse(readFileSync(path.resolve(__dirname, "../../content/blog", name), "utf8")) as { slug: string; published: boolean }))
+    .map(
+      (name) =>
+        JSON.parse(readFileSync(path.resolve(__dirname, "../../content/blog", name), "utf8")) as {
+          slug: string;
+          published: boolean;
+        },
+    )
     .filter((sample) => sample.published)
     .map((sample) => sample.slug);
 
@@ -30,21 +36,27 @@ beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
   db = getFirestore(app);
   for (const slug of EMULATOR_SLUGS) {
-    await db.collection("blogMetaData").doc(`meta-${slug}`).set({
-      blogId: `blog-${slug}`,
-      title: `Title of ${slug}`,
-      slug,
-      categories: ["Dating Tips"],
-      featureImage: "https://images.invalid/cover.webp",
-      published: true,
-      lastUpdate: Timestamp.fromDate(new Date("2025-01-01T10:00:00Z")),
-      content: { blocks: [{ type: "paragraph", data: { text: `Body of ${slug}` } }] },
-    });
+    await db
+      .collection("blogMetaData")
+      .doc(`meta-${slug}`)
+      .set({
+        blogId: `blog-${slug}`,
+        title: `Title of ${slug}`,
+        slug,
+        categories: ["Dating Tips"],
+        featureImage: "https://images.invalid/cover.webp",
+        published: true,
+        lastUpdate: Timestamp.fromDate(new Date("2025-01-01T10:00:00Z")),
+        content: { blocks: [{ type: "paragraph", data: { text: `Body of ${slug}` } }] },
+      });
   }
   samples = await buildSite({});
   // Read before the second build replaces the output.
   if (samples.exitCode === 0) samplePages = readdirSync(path.join(samples.publicDir, "blogarticle"));
-  firestore = await buildSite({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host }, { dir: samples.dir });
+  firestore = await buildSite(
+    { GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host },
+    { dir: samples.dir },
+  );
 }, 900_000);
 
 afterAll(async () => {

@@ -1,5 +1,14 @@
 import type { ChildProcess } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
@@ -7,7 +16,14 @@ import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestor
 import { copyProject, gatsbyEnv } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
 import { startScript, stopGroup } from "../support/processes";
-import { fingerprint, post, startService, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
+import {
+  fingerprint,
+  post,
+  startService,
+  waitForIdle,
+  waitForStatus,
+  type RebuildService,
+} from "../support/rebuild-service";
 
 // The rebuild service running real `gatsby build`s of the project against the Firestore emulator,
 // with the published site served the way `npm start` serves it: an article added in Firestore is
@@ -34,11 +50,18 @@ const article = (slug: string, title: string) => ({
   featureImage: `${imageServer.url}/cover.webp`,
   published: true,
   lastUpdate: Timestamp.now(),
-  content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${title}` } }] },
+  content: {
+    time: 1,
+    version: "2.28.2",
+    blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${title}` } }],
+  },
 });
 
 /** Triggers a build and waits for it to finish; answers its record and the time from trigger to publish. */
-async function rebuild(reason: string): Promise<{ build: { id: string; state: string; phase?: string; error?: string; logTail?: string }; seconds: number }> {
+async function rebuild(reason: string): Promise<{
+  build: { id: string; state: string; phase?: string; error?: string; logTail?: string };
+  seconds: number;
+}> {
   const started = Date.now();
   const response = await post(`${service.url}/rebuild`, { reason });
   expect(response.status).toBe(202);
@@ -70,7 +93,10 @@ beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
   db = getFirestore(app);
   await db.collection("blogMetaData").doc("one").set(article("before-the-first-build", "Before the first build"));
-  await db.collection("blogMetaData").doc("two").set(article("also-before-the-first-build", "Also before the first build"));
+  await db
+    .collection("blogMetaData")
+    .doc("two")
+    .set(article("also-before-the-first-build", "Also before the first build"));
 
   dir = mkdtempSync(path.join(tmpdir(), "rebuild-publish-"));
   projectDir = copyProject();
@@ -104,7 +130,10 @@ test("a trigger publishes a complete site built from Firestore", async () => {
 
 test("an article added in Firestore is on the served site after the next trigger", async () => {
   expect(await page("/blog")).not.toContain("Written after the first build");
-  await db.collection("blogMetaData").doc("three").set(article("written-after-the-first-build", "Written after the first build"));
+  await db
+    .collection("blogMetaData")
+    .doc("three")
+    .set(article("written-after-the-first-build", "Written after the first build"));
   const { build, seconds } = await rebuild("article added");
   expect(build).toMatchObject({ state: "succeeded" });
   console.log(`Trigger to published site, warm build after adding an article: ${seconds.toFixed(1)} s`);
@@ -113,9 +142,17 @@ test("an article added in Firestore is on the served site after the next trigger
   expect(await page("/blogarticle/written-after-the-first-build")).toContain("Body of Written after the first build");
   // The new release is not a full copy: the files the build left alone are the first release's own.
   const site = (id: string): string => path.join(dir, "builds", "releases", id, "site");
-  const files = (readdirSync(site(build.id), { recursive: true }) as string[]).filter((file) => statSync(path.join(site(build.id), file)).isFile());
-  const shared = files.filter((file) => existsSync(path.join(site(firstBuild), file)) && statSync(path.join(site(firstBuild), file)).ino === statSync(path.join(site(build.id), file)).ino);
-  console.log(`Release after one added article: ${shared.length} of ${files.length} files shared with the first release`);
+  const files = (readdirSync(site(build.id), { recursive: true }) as string[]).filter((file) =>
+    statSync(path.join(site(build.id), file)).isFile(),
+  );
+  const shared = files.filter(
+    (file) =>
+      existsSync(path.join(site(firstBuild), file)) &&
+      statSync(path.join(site(firstBuild), file)).ino === statSync(path.join(site(build.id), file)).ino,
+  );
+  console.log(
+    `Release after one added article: ${shared.length} of ${files.length} files shared with the first release`,
+  );
   expect(shared.length).toBeGreaterThan(0);
   expect(shared).not.toContain(path.join("blogarticle", "written-after-the-first-build", "index.html"));
   expect(shared).not.toContain(path.join("blog", "index.html"));
@@ -130,7 +167,11 @@ test("a build killed mid-way leaves the served site byte for byte as it was", as
   const workspace = path.join(dir, "builds", "workspace");
   // Mid-way: Gatsby has read Firestore and is making pages, as its log shows.
   const logFile = path.join(dir, "builds", "logs", `${buildId}.log`);
-  await waitForStatus(service, () => existsSync(logFile) && /source and transform nodes/.test(readFileSync(logFile, "utf8")), 120_000);
+  await waitForStatus(
+    service,
+    () => existsSync(logFile) && /source and transform nodes/.test(readFileSync(logFile, "utf8")),
+    120_000,
+  );
   expect(buildProcesses(workspace).length).toBeGreaterThan(0);
   // As the kernel's OOM killer would: every process of the build, wherever it has got to.
   let killed = 0;

@@ -1,10 +1,30 @@
 import { execFileSync } from "node:child_process";
-import { existsSync, lstatSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import functionsTest from "firebase-functions-test";
 import { requestRebuild } from "../../webhook/trigger/src/index.ts";
-import { fingerprint, post, SECRET, sign, signedHeaders, startService, status, waitForIdle, waitForStatus, type RebuildService } from "../support/rebuild-service";
+import {
+  fingerprint,
+  post,
+  SECRET,
+  sign,
+  signedHeaders,
+  startService,
+  status,
+  waitForIdle,
+  waitForStatus,
+  type RebuildService,
+} from "../support/rebuild-service";
 
 // The rebuild service as a real process, with a stand-in build command that can be held open,
 // failed or broken on demand: authentication, limits, coalescing, failure and rollback.
@@ -15,8 +35,21 @@ let service: RebuildService;
 const projectDir = () => path.join(dir, "project");
 const publishDir = () => path.join(dir, "site");
 const runsFile = () => path.join(dir, "runs.jsonl");
-const runs = (): { event: string; id: string; pid: number; at: number; secret: string | null; documents: string | null; fullRead: string | null }[] =>
-  existsSync(runsFile()) ? readFileSync(runsFile(), "utf8").trim().split("\n").map((line) => JSON.parse(line)) : [];
+const runs = (): {
+  event: string;
+  id: string;
+  pid: number;
+  at: number;
+  secret: string | null;
+  documents: string | null;
+  fullRead: string | null;
+}[] =>
+  existsSync(runsFile())
+    ? readFileSync(runsFile(), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+    : [];
 const homePage = () => readFileSync(path.join(publishDir(), "index.html"), "utf8");
 const started = (id: string) => runs().find((event) => event.event === "start" && event.id === id);
 /** Whether a process still runs (a zombie waiting to be reaped does not). */
@@ -89,26 +122,44 @@ test("answers 401 to a bad signature or token and builds nothing", async () => {
     {},
   ];
   for (const headers of attempts) {
-    const response = await fetch(`${service.url}/rebuild`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+    const response = await fetch(`${service.url}/rebuild`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...headers },
+    });
     expect(response.status).toBe(401);
     expect(response.headers.get("www-authenticate")).toMatch(/^Bearer/);
   }
-  const rollback = await fetch(`${service.url}/rollback`, { method: "POST", body: "{}", headers: { "content-type": "application/json" } });
+  const rollback = await fetch(`${service.url}/rollback`, {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json" },
+  });
   expect(rollback.status).toBe(401);
   expect(existsSync(publishDir())).toBe(false);
   // One genuine trigger after them: once its build has run, any build a refused request had
   // started would have run (or be running) too, so the queue's history holds the whole story.
   const genuine = (await (await post(`${service.url}/rebuild`, { reason: "genuine" })).json()) as { buildId: string };
   const after = await waitForIdle(service);
-  expect(after.builds.map((build) => [build.id, build.reason, build.triggers])).toEqual([[genuine.buildId, "genuine", 1]]);
-  expect(runs().map((event) => `${event.event}:${event.id}`)).toEqual([`start:${genuine.buildId}`, `end:${genuine.buildId}`]);
+  expect(after.builds.map((build) => [build.id, build.reason, build.triggers])).toEqual([
+    [genuine.buildId, "genuine", 1],
+  ]);
+  expect(runs().map((event) => `${event.event}:${event.id}`)).toEqual([
+    `start:${genuine.buildId}`,
+    `end:${genuine.buildId}`,
+  ]);
   expect(after.published).toBe(genuine.buildId);
 });
 
 test("a signed request counts once, and only within five minutes of its timestamp", async () => {
   service = await start();
   const body = JSON.stringify({ reason: "signed once" });
-  const send = (headers: Record<string, string>) => fetch(`${service.url}/rebuild`, { method: "POST", body, headers: { "content-type": "application/json", ...headers } });
+  const send = (headers: Record<string, string>) =>
+    fetch(`${service.url}/rebuild`, {
+      method: "POST",
+      body,
+      headers: { "content-type": "application/json", ...headers },
+    });
   const headers = signedHeaders(body);
   const first = await send(headers);
   expect(first.status).toBe(202);
@@ -145,31 +196,60 @@ test("the README's openssl and curl recipe triggers a build, and sending it agai
   const script = recipe!.replaceAll("http://127.0.0.1:8787", service.url);
   // The same curl again, with the same timestamp, id and signature: a replay.
   const again = script.slice(script.indexOf("curl "));
-  const output = execFileSync("sh", ["-c", `${script}\necho\n${again}`], { encoding: "utf8", env: { ...process.env, REBUILD_SECRET: SECRET } });
-  const [accepted, replayed] = output.trim().split("\n").map((line) => JSON.parse(line) as { buildId?: string; error?: string });
+  const output = execFileSync("sh", ["-c", `${script}\necho\n${again}`], {
+    encoding: "utf8",
+    env: { ...process.env, REBUILD_SECRET: SECRET },
+  });
+  const [accepted, replayed] = output
+    .trim()
+    .split("\n")
+    .map((line) => JSON.parse(line) as { buildId?: string; error?: string });
   expect(accepted!.buildId).toMatch(/^\d{8}T/);
   expect(replayed!.error).toMatch(/already been used/);
-  expect((await waitForIdle(service)).builds.map((build) => [build.id, build.reason])).toEqual([[accepted!.buildId, "manual"]]);
+  expect((await waitForIdle(service)).builds.map((build) => [build.id, build.reason])).toEqual([
+    [accepted!.buildId, "manual"],
+  ]);
 });
 
 test("accepts a signature or a bearer token with 202 and a build id, and rejects wrong methods, types and sizes", async () => {
   service = await start({ MAX_BODY_BYTES: "1024" });
   const signed = await post(`${service.url}/rebuild`, { reason: "signed" });
   expect(signed.status).toBe(202);
-  expect(await signed.json()).toEqual({ buildId: expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{6}$/), state: "running", coalesced: false, status: "/status" });
-  const bearer = await fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json; charset=utf-8", authorization: `Bearer ${SECRET}` } });
+  expect(await signed.json()).toEqual({
+    buildId: expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{6}$/),
+    state: "running",
+    coalesced: false,
+    status: "/status",
+  });
+  const bearer = await fetch(`${service.url}/rebuild`, {
+    method: "POST",
+    body: "{}",
+    headers: { "content-type": "application/json; charset=utf-8", authorization: `Bearer ${SECRET}` },
+  });
   expect(bearer.status).toBe(202);
 
   const get = await fetch(`${service.url}/rebuild`);
   expect(get.status).toBe(405);
   expect(get.headers.get("allow")).toBe("POST");
-  const text = await fetch(`${service.url}/rebuild`, { method: "POST", body: "rebuild please", headers: { "content-type": "text/plain", ...signedHeaders("rebuild please") } });
+  const text = await fetch(`${service.url}/rebuild`, {
+    method: "POST",
+    body: "rebuild please",
+    headers: { "content-type": "text/plain", ...signedHeaders("rebuild please") },
+  });
   expect(text.status).toBe(415);
   const big = JSON.stringify({ reason: "x".repeat(2000) });
-  const oversized = await fetch(`${service.url}/rebuild`, { method: "POST", body: big, headers: { "content-type": "application/json", ...signedHeaders(big) } });
+  const oversized = await fetch(`${service.url}/rebuild`, {
+    method: "POST",
+    body: big,
+    headers: { "content-type": "application/json", ...signedHeaders(big) },
+  });
   expect(oversized.status).toBe(413);
   const broken = "{not json";
-  const notJson = await fetch(`${service.url}/rebuild`, { method: "POST", body: broken, headers: { "content-type": "application/json", ...signedHeaders(broken) } });
+  const notJson = await fetch(`${service.url}/rebuild`, {
+    method: "POST",
+    body: broken,
+    headers: { "content-type": "application/json", ...signedHeaders(broken) },
+  });
   expect(notJson.status).toBe(400);
   expect((await post(`${service.url}/rebuild`, ["an", "array"])).status).toBe(400);
   expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
@@ -182,7 +262,12 @@ test("accepts a signature or a bearer token with 202 and a build id, and rejects
 
 test("refused attempts spend their own address's tokens, never those of genuine triggers", async () => {
   service = await start({ RATE_LIMIT_PER_MINUTE: "3" });
-  const forged = () => fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-signature-256": "sha256=bad" } });
+  const forged = () =>
+    fetch(`${service.url}/rebuild`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", "x-signature-256": "sha256=bad" },
+    });
   const answers: number[] = [];
   for (let i = 0; i < 4; i += 1) answers.push((await forged()).status);
   expect(answers).toEqual([401, 401, 401, 429]);
@@ -199,7 +284,11 @@ test("refused attempts spend their own address's tokens, never those of genuine 
 test("behind TRUST_PROXY=1 a client is the right-most X-Forwarded-For hop, which it cannot forge", async () => {
   service = await start({ RATE_LIMIT_PER_MINUTE: "3", TRUST_PROXY: "1" });
   const forged = (forwardedFor: string) =>
-    fetch(`${service.url}/rebuild`, { method: "POST", body: "{}", headers: { "content-type": "application/json", "x-signature-256": "sha256=bad", "x-forwarded-for": forwardedFor } });
+    fetch(`${service.url}/rebuild`, {
+      method: "POST",
+      body: "{}",
+      headers: { "content-type": "application/json", "x-signature-256": "sha256=bad", "x-forwarded-for": forwardedFor },
+    });
   // The client writes what it likes on the left; the one trusted proxy appends the address it saw.
   const answers: number[] = [];
   for (let i = 0; i < 4; i += 1) answers.push((await forged(`10.0.0.${i}, 203.0.113.9`)).status);
@@ -212,9 +301,15 @@ test("behind TRUST_PROXY=1 a client is the right-most X-Forwarded-For hop, which
 
 test("20 concurrent triggers during a build give exactly one follow-up build, never two at once", async () => {
   service = await start({ FAKE_BUILD_MS: "1500" });
-  const first = (await (await post(`${service.url}/rebuild`, { reason: "first", documents: ["first-doc"] })).json()) as { buildId: string };
+  const first = (await (
+    await post(`${service.url}/rebuild`, { reason: "first", documents: ["first-doc"] })
+  ).json()) as { buildId: string };
   await waitForStatus(service, (current) => current.current?.state === "running");
-  const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => post(`${service.url}/rebuild`, { reason: `burst ${i}`, documents: [`doc-${i % 3}`] })));
+  const answers = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      post(`${service.url}/rebuild`, { reason: `burst ${i}`, documents: [`doc-${i % 3}`] }),
+    ),
+  );
   expect(answers.map((answer) => answer.status)).toEqual(Array(20).fill(202));
   const bodies = (await Promise.all(answers.map((answer) => answer.json()))) as { buildId: string; state: string }[];
   const followUp = bodies[0]!.buildId;
@@ -228,7 +323,12 @@ test("20 concurrent triggers during a build give exactly one follow-up build, ne
     [first.buildId, 1, "succeeded"],
   ]);
   const events = runs();
-  expect(events.map((event) => `${event.event}:${event.id}`)).toEqual([`start:${first.buildId}`, `end:${first.buildId}`, `start:${followUp}`, `end:${followUp}`]);
+  expect(events.map((event) => `${event.event}:${event.id}`)).toEqual([
+    `start:${first.buildId}`,
+    `end:${first.buildId}`,
+    `start:${followUp}`,
+    `end:${followUp}`,
+  ]);
   // Each build is told the documents its triggers named: the follow-up those of all 20.
   expect(started(first.buildId)?.documents).toBe("first-doc");
   expect(String(started(followUp)?.documents).split(",").sort()).toEqual(["doc-0", "doc-1", "doc-2"]);
@@ -249,7 +349,11 @@ test("a failed build or a failed output check leaves the published site byte for
   writeFileSync(path.join(projectDir(), "FAIL"), "");
   await post(`${service.url}/rebuild`, { reason: "broken config" });
   const failed = await waitForIdle(service);
-  expect(failed.builds[0]).toMatchObject({ state: "failed", phase: "build", error: "The build command exited with code 1." });
+  expect(failed.builds[0]).toMatchObject({
+    state: "failed",
+    phase: "build",
+    error: "The build command exited with code 1.",
+  });
   expect(failed.builds[0]!.logTail).toContain("error in gatsby-config (FAIL present)");
   expect(fingerprint(publishDir())).toEqual(before);
 
@@ -267,7 +371,9 @@ test("a failed build or a failed output check leaves the published site byte for
 test("/status without the secret shows states and times only; log tails, details and paths need the bearer token", async () => {
   service = await start();
   writeFileSync(path.join(projectDir(), "FAIL"), "");
-  const { buildId } = (await (await post(`${service.url}/rebuild`, { reason: "broken" })).json()) as { buildId: string };
+  const { buildId } = (await (await post(`${service.url}/rebuild`, { reason: "broken" })).json()) as {
+    buildId: string;
+  };
   await waitForIdle(service);
 
   const open = await fetch(`${service.url}/status`);
@@ -347,7 +453,9 @@ test("never publishes a collapse: no articles, or more than half of them gone, u
   expect((await waitForIdle(service)).builds[0]).toMatchObject({ state: "succeeded" });
   expect((await post(`${service.url}/rebuild`, { reason: "bad flag", allowShrink: "yes" })).status).toBe(400);
   articles(1);
-  const allowed = (await (await post(`${service.url}/rebuild`, { reason: "pruned on purpose", allowShrink: true })).json()) as { buildId: string };
+  const allowed = (await (
+    await post(`${service.url}/rebuild`, { reason: "pruned on purpose", allowShrink: true })
+  ).json()) as { buildId: string };
   const final = await waitForIdle(service);
   expect(final.builds[0]).toMatchObject({ id: allowed.buildId, state: "succeeded" });
   expect(final.published).toBe(allowed.buildId);
@@ -359,7 +467,9 @@ test("rollback republishes the previous build, and a later rollback goes further
   const ids: string[] = [];
   for (const version of ["v1", "v2", "v3"]) {
     writeFileSync(path.join(projectDir(), "version.txt"), version);
-    ids.push(((await (await post(`${service.url}/rebuild`, { reason: version })).json()) as { buildId: string }).buildId);
+    ids.push(
+      ((await (await post(`${service.url}/rebuild`, { reason: version })).json()) as { buildId: string }).buildId,
+    );
     await waitForIdle(service);
   }
   expect(homePage()).toContain("Home v3");
@@ -428,7 +538,11 @@ test("SIGTERM during a build cancels it and leaves the published site alone", as
   expect(Date.now() - started).toBeLessThan(15_000);
   expect(service.output()).toContain("SIGTERM: stopping");
   // The service exits only after the build's process group has gone, so an end written now would be there.
-  expect(runs().filter((event) => event.id === buildId).map((event) => event.event)).toEqual(["start"]);
+  expect(
+    runs()
+      .filter((event) => event.id === buildId)
+      .map((event) => event.event),
+  ).toEqual(["start"]);
   expect(fingerprint(publishDir())).toEqual(before);
 
   // The cancelled build had been accepted: the next start builds it.
@@ -440,9 +554,15 @@ test("SIGTERM during a build cancels it and leaves the published site alone", as
 
 test("a build accepted and still queued when the service is killed runs after the restart", async () => {
   service = await start({ FAKE_BUILD_MS: "30000" });
-  const first = (await (await post(`${service.url}/rebuild`, { reason: "running at the crash" })).json()) as { buildId: string };
+  const first = (await (await post(`${service.url}/rebuild`, { reason: "running at the crash" })).json()) as {
+    buildId: string;
+  };
   await waitForStatus(service, () => started(first.buildId) !== undefined);
-  const accepted = await post(`${service.url}/rebuild`, { reason: "accepted before the crash", allowShrink: true, documents: ["queued-doc"] });
+  const accepted = await post(`${service.url}/rebuild`, {
+    reason: "accepted before the crash",
+    allowShrink: true,
+    documents: ["queued-doc"],
+  });
   expect(accepted.status).toBe(202);
   const queued = (await accepted.json()) as { buildId: string; state: string };
   expect(queued.state).toBe("queued");
@@ -453,7 +573,11 @@ test("a build accepted and still queued when the service is killed runs after th
   expect(alive(orphan)).toBe(true); // the build's process group outlived the service
 
   service = await start({ FAKE_BUILD_MS: "100" });
-  const after = await waitForStatus(service, (current) => !current.current && !current.queued && current.builds.length === 2, 30_000);
+  const after = await waitForStatus(
+    service,
+    (current) => !current.current && !current.queued && current.builds.length === 2,
+    30_000,
+  );
   expect(after.builds.map((build) => [build.id, build.reason, build.state, build.phase])).toEqual([
     [queued.buildId, "accepted before the crash", "succeeded", undefined],
     [first.buildId, "running at the crash", "failed", "interrupted"],
@@ -461,14 +585,20 @@ test("a build accepted and still queued when the service is killed runs after th
   expect(after.published).toBe(queued.buildId);
   // The interrupted build was stopped when the service came back, before the next build started.
   expect(alive(orphan)).toBe(false);
-  expect(runs().map((event) => `${event.event}:${event.id}`)).toEqual([`start:${first.buildId}`, `start:${queued.buildId}`, `end:${queued.buildId}`]);
+  expect(runs().map((event) => `${event.event}:${event.id}`)).toEqual([
+    `start:${first.buildId}`,
+    `start:${queued.buildId}`,
+    `end:${queued.buildId}`,
+  ]);
   // queue.json kept the documents the accepted request named.
   expect(started(queued.buildId)?.documents).toBe("queued-doc");
 });
 
 test("a build running when the service is killed runs again, under its id, after the restart", async () => {
   service = await start({ FAKE_BUILD_MS: "30000" });
-  const { buildId } = (await (await post(`${service.url}/rebuild`, { reason: "cut short" })).json()) as { buildId: string };
+  const { buildId } = (await (await post(`${service.url}/rebuild`, { reason: "cut short" })).json()) as {
+    buildId: string;
+  };
   await waitForStatus(service, () => started(buildId) !== undefined);
   service.child.kill("SIGKILL");
   await service.exited;
@@ -477,17 +607,29 @@ test("a build running when the service is killed runs again, under its id, after
   const after = await waitForStatus(service, (current) => current.builds.length === 1 && !current.current, 30_000);
   expect(after.builds[0]).toMatchObject({ id: buildId, reason: "cut short", state: "succeeded" });
   expect(after.published).toBe(buildId);
-  expect(runs().filter((event) => event.event === "end").map((event) => event.id)).toEqual([buildId]);
+  expect(
+    runs()
+      .filter((event) => event.event === "end")
+      .map((event) => event.id),
+  ).toEqual([buildId]);
 });
 
 test("the Firestore trigger function's signed request starts a build on the real service", async () => {
   service = await start();
   // The function reads its params from the environment when an event arrives.
-  Object.assign(process.env, { REBUILD_SECRET: SECRET, REBUILD_URL: `${service.url}/rebuild`, REBUILD_DEBOUNCE_MS: "20" });
+  Object.assign(process.env, {
+    REBUILD_SECRET: SECRET,
+    REBUILD_URL: `${service.url}/rebuild`,
+    REBUILD_DEBOUNCE_MS: "20",
+  });
   const testEnv = functionsTest();
   try {
-    const snapshot = (data: Record<string, unknown>) => testEnv.firestore.makeDocumentSnapshot(data, "blogMetaData/new-article");
-    await testEnv.wrap(requestRebuild)({ data: testEnv.makeChange(snapshot({}), snapshot({ published: true })), params: { id: "new-article" } });
+    const snapshot = (data: Record<string, unknown>) =>
+      testEnv.firestore.makeDocumentSnapshot(data, "blogMetaData/new-article");
+    await testEnv.wrap(requestRebuild)({
+      data: testEnv.makeChange(snapshot({}), snapshot({ published: true })),
+      params: { id: "new-article" },
+    });
   } finally {
     testEnv.cleanup();
   }

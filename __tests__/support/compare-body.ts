@@ -23,11 +23,16 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
   /** The inline marks of a piece of HTML: each mark's tag (links with their address) and text. */
   const marksOf = (root: Element): string[] =>
     [...root.querySelectorAll("b, strong, i, em, u, mark, code, a")].map((mark) => {
-      const tag = mark.tagName.toLowerCase().replace(/^strong$/, "b").replace(/^em$/, "i");
-      const href = tag === "a" ? `(${new URL(mark.getAttribute("href") ?? "", "https://www.kindred.app/").pathname})` : "";
+      const tag = mark.tagName
+        .toLowerCase()
+        .replace(/^strong$/, "b")
+        .replace(/^em$/, "i");
+      const href =
+        tag === "a" ? `(${new URL(mark.getAttribute("href") ?? "", "https://www.kindred.app/").pathname})` : "";
       return `${tag}${href}:${clean(mark.textContent)}`;
     });
-  const savedMarks = (html: unknown): string[] => marksOf(new DOMParser().parseFromString(`<body>${typeof html === "string" ? html : ""}</body>`, "text/html").body);
+  const savedMarks = (html: unknown): string[] =>
+    marksOf(new DOMParser().parseFromString(`<body>${typeof html === "string" ? html : ""}</body>`, "text/html").body);
   /** A URL as the browser reads the saved attribute value: entities decoded once. */
   const urlOf = (value: unknown): string => {
     const holder = document.createElement("div");
@@ -35,7 +40,8 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
     return holder.firstElementChild!.getAttribute("href") ?? "";
   };
   const expectEqual = (where: string, what: string, seen: unknown, saved: unknown): void => {
-    if (JSON.stringify(seen) !== JSON.stringify(saved)) problems.push(`${where}: ${what} is ${JSON.stringify(seen)}, the editor saved ${JSON.stringify(saved)}`);
+    if (JSON.stringify(seen) !== JSON.stringify(saved))
+      problems.push(`${where}: ${what} is ${JSON.stringify(seen)}, the editor saved ${JSON.stringify(saved)}`);
   };
 
   type Item = { text: string; checked?: boolean; items: Item[] };
@@ -84,8 +90,19 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
         expectEqual(where, "list element", tag, style === "ordered" ? "ol" : "ul");
         if (style === "ordered") {
           expectEqual(where, "first number", Number(element.getAttribute("start") ?? 1), Number(meta.start ?? 1));
-          const types: Record<string, string> = { numeric: "1", "lower-roman": "i", "upper-roman": "I", "lower-alpha": "a", "upper-alpha": "A" };
-          expectEqual(where, "counter type", element.getAttribute("type") ?? "1", types[String(meta.counterType ?? "numeric")]);
+          const types: Record<string, string> = {
+            numeric: "1",
+            "lower-roman": "i",
+            "upper-roman": "I",
+            "lower-alpha": "a",
+            "upper-alpha": "A",
+          };
+          expectEqual(
+            where,
+            "counter type",
+            element.getAttribute("type") ?? "1",
+            types[String(meta.counterType ?? "numeric")],
+          );
         }
         expectEqual(where, "items", shownItems(element), savedItems(data.items, style === "checklist"));
         break;
@@ -97,7 +114,11 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
         expectEqual(where, "image address", image?.getAttribute("src"), urlOf(file ? file.url : data.url));
         expectEqual(where, "caption", clean(element.querySelector("figcaption")?.textContent), textOf(data.caption));
         expectEqual(where, "alt text", image?.getAttribute("alt"), textOf(data.caption));
-        for (const [option, attribute] of [["withBorder", "data-border"], ["stretched", "data-stretched"], ["withBackground", "data-background"]] as const) {
+        for (const [option, attribute] of [
+          ["withBorder", "data-border"],
+          ["stretched", "data-stretched"],
+          ["withBackground", "data-background"],
+        ] as const) {
           expectEqual(where, option, element.getAttribute(attribute), String(data[option] === true));
         }
         break;
@@ -116,7 +137,9 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
         expectEqual(where, "alignment", element.getAttribute("data-alignment"), String(data.alignment));
         break;
       case "table": {
-        const rows = [...element.querySelectorAll("tr")].map((row) => [...row.children].map((cell) => clean(cell.textContent)));
+        const rows = [...element.querySelectorAll("tr")].map((row) =>
+          [...row.children].map((cell) => clean(cell.textContent)),
+        );
         const saved = (data.content as unknown[][]).map((row) => row.map(textOf));
         expectEqual(where, "cells", rows, saved);
         expectEqual(where, "heading row", element.querySelectorAll("thead th").length > 0, data.withHeadings === true);
@@ -133,6 +156,7 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
         problems.push(`${where}: a block type the comparison does not know`);
     }
   });
-  if (shown.length !== args.blocks.length) problems.push(`the page shows ${shown.length} blocks, the editor saved ${args.blocks.length}`);
+  if (shown.length !== args.blocks.length)
+    problems.push(`the page shows ${shown.length} blocks, the editor saved ${args.blocks.length}`);
   return problems;
 }

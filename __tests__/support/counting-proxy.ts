@@ -49,24 +49,27 @@ export async function startCountingProxy(target: string): Promise<CountingProxy>
     const tagHeader = request.headers[PAGE_TAG_HEADER];
     const tag = typeof tagHeader === "string" ? tagHeader : undefined;
     const { [PAGE_TAG_HEADER]: _tag, ...headers } = request.headers;
-    const upstream = http.request({ host: targetHost, port: Number(targetPort), method: request.method, path: request.url, headers }, (answer) => {
-      response.writeHead(answer.statusCode ?? 502, answer.headers);
-      const counting = (request.url ?? "").includes("/Listen/");
-      const decoder = new StringDecoder("utf8");
-      const countDocuments = markCounter(DOCUMENT);
-      const countCurrent = markCounter(CURRENT);
-      answer.on("data", (chunk: Buffer) => {
-        // Only what reaches a browser counts (see the close handler below).
-        if (counting && !response.destroyed) {
-          const text = decoder.write(chunk);
-          add(documents, tag, countDocuments(text));
-          add(current, tag, countCurrent(text));
-        }
-        response.write(chunk);
-      });
-      answer.on("end", () => response.end());
-      answer.on("error", () => response.destroy());
-    });
+    const upstream = http.request(
+      { host: targetHost, port: Number(targetPort), method: request.method, path: request.url, headers },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        const counting = (request.url ?? "").includes("/Listen/");
+        const decoder = new StringDecoder("utf8");
+        const countDocuments = markCounter(DOCUMENT);
+        const countCurrent = markCounter(CURRENT);
+        answer.on("data", (chunk: Buffer) => {
+          // Only what reaches a browser counts (see the close handler below).
+          if (counting && !response.destroyed) {
+            const text = decoder.write(chunk);
+            add(documents, tag, countDocuments(text));
+            add(current, tag, countCurrent(text));
+          }
+          response.write(chunk);
+        });
+        answer.on("end", () => response.end());
+        answer.on("error", () => response.destroy());
+      },
+    );
     upstream.on("error", () => response.destroy());
     // When the browser goes (a closed tab), its channel to the emulator must go too, or the emulator
     // would go on streaming to a listener nobody has.

@@ -28,10 +28,19 @@ export async function writeShowcase(page: Page, origin: string): Promise<void> {
   await page.keyboard.type(" one & mean it.");
   await page.evaluate(
     ({ origin, longUrl }) => {
-      const editor = (window as unknown as { editor: { blocks: { insert: (type: string, data: unknown) => void } } }).editor;
+      const editor = (window as unknown as { editor: { blocks: { insert: (type: string, data: unknown) => void } } })
+        .editor;
       const add = (type: string, data: unknown): void => editor.blocks.insert(type, data);
-      const item = (content: string, meta: Record<string, unknown> = {}, items: unknown[] = []) => ({ content, meta, items });
-      for (const level of [1, 2, 3, 4, 5, 6]) add("header", { text: `Level ${level}: ${["The plan", "Before", "Where", "When", "What to wear", "Small print"][level - 1]}`, level });
+      const item = (content: string, meta: Record<string, unknown> = {}, items: unknown[] = []) => ({
+        content,
+        meta,
+        items,
+      });
+      for (const level of [1, 2, 3, 4, 5, 6])
+        add("header", {
+          text: `Level ${level}: ${["The plan", "Before", "Where", "When", "What to wear", "Small print"][level - 1]}`,
+          level,
+        });
       add("paragraph", {
         text: 'Pick a place with <code class="inline-code">quiet corners</code>, <mark class="cdx-marker">good light</mark> and <u class="cdx-underline">easy exits</u>; <a href="https://www.kindred.app/safety">our safety tips</a> help.',
       });
@@ -41,15 +50,56 @@ export async function writeShowcase(page: Page, origin: string): Promise<void> {
         meta: { start: 5, counterType: "lower-roman" },
         items: [item("Confirm the time", {}, [item("A day before")]), item("Share your plans")],
       });
-      add("list", { style: "unordered", meta: {}, items: [item("Water", {}, [item("Sparkling", {}, [item("With lime")])]), item("Tissues")] });
-      add("list", { style: "checklist", meta: {}, items: [item("Phone charged", { checked: true }), item("Ride home booked", { checked: false })] });
-      add("nestedList", { style: "ordered", items: [{ content: "Arrive early", items: [{ content: "Ten minutes", items: [] }] }] });
-      add("checklist", { items: [{ text: "Told a friend where I am", checked: true }, { text: "Cash for the bill", checked: false }] });
-      add("image", { file: { url: `${origin}/blog-images/date-map.webp?w=1200&q=80` }, caption: "Halfway &amp; public", withBorder: false, stretched: true, withBackground: false });
-      add("simpleImage", { url: `${origin}/blog-images/video-call.webp?alt=media&token=abc123`, caption: "A call first", withBorder: true, withBackground: true, stretched: false });
-      add("embed", { service: "coub", source: "https://coub.com/view/1czcdf", embed: "https://coub.com/embed/1czcdf", width: 580, height: 320, caption: "A loop to <b>smile</b> at" });
+      add("list", {
+        style: "unordered",
+        meta: {},
+        items: [item("Water", {}, [item("Sparkling", {}, [item("With lime")])]), item("Tissues")],
+      });
+      add("list", {
+        style: "checklist",
+        meta: {},
+        items: [item("Phone charged", { checked: true }), item("Ride home booked", { checked: false })],
+      });
+      add("nestedList", {
+        style: "ordered",
+        items: [{ content: "Arrive early", items: [{ content: "Ten minutes", items: [] }] }],
+      });
+      add("checklist", {
+        items: [
+          { text: "Told a friend where I am", checked: true },
+          { text: "Cash for the bill", checked: false },
+        ],
+      });
+      add("image", {
+        file: { url: `${origin}/blog-images/date-map.webp?w=1200&q=80` },
+        caption: "Halfway &amp; public",
+        withBorder: false,
+        stretched: true,
+        withBackground: false,
+      });
+      add("simpleImage", {
+        url: `${origin}/blog-images/video-call.webp?alt=media&token=abc123`,
+        caption: "A call first",
+        withBorder: true,
+        withBackground: true,
+        stretched: false,
+      });
+      add("embed", {
+        service: "coub",
+        source: "https://coub.com/view/1czcdf",
+        embed: "https://coub.com/embed/1czcdf",
+        width: 580,
+        height: 320,
+        caption: "A loop to <b>smile</b> at",
+      });
       add("quote", { text: "Be curious, not <i>nervous</i>.", caption: "Maya, 29", alignment: "center" });
-      add("table", { withHeadings: true, content: [["Place", "Cost"], ["Café", "₹400 &amp; up"]] });
+      add("table", {
+        withHeadings: true,
+        content: [
+          ["Place", "Cost"],
+          ["Café", "₹400 &amp; up"],
+        ],
+      });
       add("table", { withHeadings: false, content: [["Walk", "Free"]] });
       add("code", { code: 'Text: "Home safe <3" & sleep' });
       add("delimiter", {});
@@ -69,7 +119,12 @@ export async function writeShowcase(page: Page, origin: string): Promise<void> {
 }
 
 /** What the editor saved, with what changes between saves (ids, time) and the image origin left out. */
-export function normalizedSave(saved: { blocks: { type: string; data: unknown }[]; version: string }, origin: string): { version: string; blocks: { type: string; data: unknown }[] } {
-  const text = JSON.stringify(saved.blocks.map(({ type, data }) => ({ type, data }))).split(origin).join("");
+export function normalizedSave(
+  saved: { blocks: { type: string; data: unknown }[]; version: string },
+  origin: string,
+): { version: string; blocks: { type: string; data: unknown }[] } {
+  const text = JSON.stringify(saved.blocks.map(({ type, data }) => ({ type, data })))
+    .split(origin)
+    .join("");
   return { version: saved.version, blocks: JSON.parse(text) as { type: string; data: unknown }[] };
 }

@@ -14,7 +14,12 @@ export const EDITOR_TOOLS = [
   { name: "nestedList", packageName: "@editorjs/nested-list", bundle: "dist/nested-list.umd.js", global: "NestedList" },
   { name: "checklist", packageName: "@editorjs/checklist", bundle: "dist/checklist.umd.js", global: "Checklist" },
   { name: "image", packageName: "@editorjs/image", bundle: "dist/image.umd.js", global: "ImageTool" },
-  { name: "simpleImage", packageName: "@editorjs/simple-image", bundle: "dist/simple-image.umd.js", global: "SimpleImage" },
+  {
+    name: "simpleImage",
+    packageName: "@editorjs/simple-image",
+    bundle: "dist/simple-image.umd.js",
+    global: "SimpleImage",
+  },
   { name: "embed", packageName: "@editorjs/embed", bundle: "dist/embed.umd.js", global: "Embed" },
   { name: "quote", packageName: "@editorjs/quote", bundle: "dist/quote.umd.js", global: "Quote" },
   { name: "table", packageName: "@editorjs/table", bundle: "dist/table.umd.js", global: "Table" },
@@ -29,15 +34,24 @@ const EDITOR = { packageName: "@editorjs/editorjs", bundle: "dist/editorjs.umd.j
 
 /** The installed version of a package, as its package.json says. */
 export function installedVersion(packageName: string): string {
-  return (JSON.parse(readFileSync(path.join(ROOT, "node_modules", packageName, "package.json"), "utf8")) as { version: string }).version;
+  return (
+    JSON.parse(readFileSync(path.join(ROOT, "node_modules", packageName, "package.json"), "utf8")) as {
+      version: string;
+    }
+  ).version;
 }
 
 /** The path under which the harness is served on the page's own origin (nothing in the site uses it). */
 export const HARNESS_PATH = "/__editor-harness/";
 
 function harnessHtml(): string {
-  const scripts = [EDITOR, ...EDITOR_TOOLS].map((tool) => `<script src="${HARNESS_PATH}${tool.packageName}/${tool.bundle}"></script>`).join("\n");
-  const tools = EDITOR_TOOLS.map((tool) => `${JSON.stringify(tool.name)}: { class: window[${JSON.stringify(tool.global)}], inlineToolbar: true, config: window.toolConfig(${JSON.stringify(tool.name)}) }`).join(",\n");
+  const scripts = [EDITOR, ...EDITOR_TOOLS]
+    .map((tool) => `<script src="${HARNESS_PATH}${tool.packageName}/${tool.bundle}"></script>`)
+    .join("\n");
+  const tools = EDITOR_TOOLS.map(
+    (tool) =>
+      `${JSON.stringify(tool.name)}: { class: window[${JSON.stringify(tool.global)}], inlineToolbar: true, config: window.toolConfig(${JSON.stringify(tool.name)}) }`,
+  ).join(",\n");
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Editor.js harness</title></head><body>
 <div id="editor"></div>
 ${scripts}

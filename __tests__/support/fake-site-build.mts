@@ -9,10 +9,19 @@ import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } fr
 const runs = process.env.FAKE_BUILD_RUNS;
 const id = process.env.BUILD_ID;
 const note = (event: string): void => {
-  const { REBUILD_SECRET: secret = null, CHANGED_DOCUMENT_IDS: documents = null, FIRESTORE_FULL_READ: fullRead = null } = process.env;
-  if (runs) appendFileSync(runs, `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret, documents, fullRead })}\n`);
+  const {
+    REBUILD_SECRET: secret = null,
+    CHANGED_DOCUMENT_IDS: documents = null,
+    FIRESTORE_FULL_READ: fullRead = null,
+  } = process.env;
+  if (runs)
+    appendFileSync(
+      runs,
+      `${JSON.stringify({ event, id, pid: process.pid, at: Date.now(), secret, documents, fullRead })}\n`,
+    );
 };
-const page = (title: string): string => `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
+const page = (title: string): string =>
+  `<!DOCTYPE html><html><head><title>${title}</title></head><body>${title}</body></html>\n`;
 const write = (file: string, text: string): void => {
   mkdirSync(file.split("/").slice(0, -1).join("/") || ".", { recursive: true });
   writeFileSync(file, text);
@@ -38,12 +47,19 @@ write("public/blogarticle/[...slug]/index.html", page("Article"));
 const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
 const slugs = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
 // The search index's manifest and card chunks of 8 (src/lib/search-pieces.ts), which the output check reads.
-write("public/search/index.json", JSON.stringify({ version: 1, slots: slugs.length, shards: 1, idShards: 1, holes: [] }));
+write(
+  "public/search/index.json",
+  JSON.stringify({ version: 1, slots: slugs.length, shards: 1, idShards: 1, holes: [] }),
+);
 for (let chunk = 0; chunk * 8 < slugs.length; chunk += 1) {
-  write(`public/search/c/${chunk.toString(36)}.json`, JSON.stringify(slugs.slice(chunk * 8, chunk * 8 + 8).map((slug) => ({ slug }))));
+  write(
+    `public/search/c/${chunk.toString(36)}.json`,
+    JSON.stringify(slugs.slice(chunk * 8, chunk * 8 + 8).map((slug) => ({ slug }))),
+  );
 }
 for (const slug of slugs) {
-  if (slug !== "second-article" || !existsSync("BROKEN_OUTPUT")) write(`public/blogarticle/${slug}/index.html`, page(slug));
+  if (slug !== "second-article" || !existsSync("BROKEN_OUTPUT"))
+    write(`public/blogarticle/${slug}/index.html`, page(slug));
 }
 note("end");
 console.log(`fake build ${id} done`);

@@ -16,6 +16,8 @@ export const SAMPLE_IMAGES_DIR = path.resolve(__dirname, "../../content/blog/ima
  */
 export async function startImageServer(options: { dir?: string } = {}): Promise<ImageServer> {
   if (options.dir) return serveImages({ dir: options.dir });
-  const cover = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#b3124f" } }).webp().toBuffer();
+  const cover = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#b3124f" } })
+    .webp()
+    .toBuffer();
   return serveImages({ images: { "cover.webp": cover } });
 }

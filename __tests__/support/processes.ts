@@ -21,13 +21,22 @@ export interface StartedScript {
  * strips their types) in its own process group and resolves once its output matches `ready`;
  * rejects with that output if it exits first. `baseEnv` defaults to this process's.
  */
-export function startScript(script: string, env: Record<string, string>, ready: RegExp, baseEnv: NodeJS.ProcessEnv = process.env): Promise<StartedScript> {
+export function startScript(
+  script: string,
+  env: Record<string, string>,
+  ready: RegExp,
+  baseEnv: NodeJS.ProcessEnv = process.env,
+): Promise<StartedScript> {
   return new Promise((resolve, reject) => {
     if (script.endsWith(".ts") && !process.features.typescript) {
       reject(new Error(`${script} is TypeScript, which Node ${process.version} cannot run: run the tests on Node 24.`));
       return;
     }
-    const child = spawn(process.execPath, [path.join(root, script)], { env: { ...baseEnv, ...env }, detached: true, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [path.join(root, script)], {
+      env: { ...baseEnv, ...env },
+      detached: true,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let output = "";
     const exited = new Promise<number | null>((done) => child.on("exit", (code) => done(code)));
     const onData = (chunk: Buffer): void => {

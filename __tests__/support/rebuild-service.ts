@@ -39,7 +39,10 @@ export interface Status {
 }
 
 /** Starts the service with the given environment; resolves when it listens (PORT=0 picks a port). */
-export async function startService(env: Record<string, string>, base: NodeJS.ProcessEnv = process.env): Promise<RebuildService> {
+export async function startService(
+  env: Record<string, string>,
+  base: NodeJS.ProcessEnv = process.env,
+): Promise<RebuildService> {
   const { child, ready, output, exited } = await startScript(
     "webhook/server.ts",
     { REBUILD_SECRET: SECRET, PORT: "0", HOST: "127.0.0.1", ...env },
@@ -59,21 +62,37 @@ export async function startService(env: Record<string, string>, base: NodeJS.Pro
 }
 
 /** The bare HMAC-SHA256 of `content` as an X-Signature-256 value (written here independently of the service). */
-export const sign = (content: string, secret = SECRET): string => `sha256=${createHmac("sha256", secret).update(content).digest("hex")}`;
+export const sign = (content: string, secret = SECRET): string =>
+  `sha256=${createHmac("sha256", secret).update(content).digest("hex")}`;
 
 /**
  * The headers that sign a request body: a timestamp (Unix seconds), a request id, and the HMAC of
  * `${timestamp}.${id}.${body}`. Options make stale, reused or foreign signatures for the tests.
  */
-export function signedHeaders(body: string, { secret = SECRET, now = Date.now(), id = randomUUID() }: { secret?: string; now?: number; id?: string } = {}): Record<string, string> {
+export function signedHeaders(
+  body: string,
+  { secret = SECRET, now = Date.now(), id = randomUUID() }: { secret?: string; now?: number; id?: string } = {},
+): Record<string, string> {
   const timestamp = String(Math.floor(now / 1000));
-  return { "x-rebuild-timestamp": timestamp, "x-rebuild-id": id, "x-signature-256": sign(`${timestamp}.${id}.${body}`, secret) };
+  return {
+    "x-rebuild-timestamp": timestamp,
+    "x-rebuild-id": id,
+    "x-signature-256": sign(`${timestamp}.${id}.${body}`, secret),
+  };
 }
 
 /** POSTs a signed JSON body. */
-export function post(url: string, body: unknown = { reason: "test" }, headers: Record<string, string> = {}): Promise<Response> {
+export function post(
+  url: string,
+  body: unknown = { reason: "test" },
+  headers: Record<string, string> = {},
+): Promise<Response> {
   const text = JSON.stringify(body);
-  return fetch(url, { method: "POST", body: text, headers: { "content-type": "application/json", ...signedHeaders(text), ...headers } });
+  return fetch(url, {
+    method: "POST",
+    body: text,
+    headers: { "content-type": "application/json", ...signedHeaders(text), ...headers },
+  });
 }
 
 /** GET /status with the bearer token: everything, log tails and paths included. */
@@ -81,12 +100,19 @@ export const status = async (service: RebuildService): Promise<Status> =>
   (await fetch(`${service.url}/status`, { headers: { authorization: `Bearer ${SECRET}` } })).json() as Promise<Status>;
 
 /** Polls /status until `done` holds. */
-export async function waitForStatus(service: RebuildService, done: (status: Status) => boolean, timeoutMs = 240_000): Promise<Status> {
+export async function waitForStatus(
+  service: RebuildService,
+  done: (status: Status) => boolean,
+  timeoutMs = 240_000,
+): Promise<Status> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const current = await status(service);
     if (done(current)) return current;
-    if (Date.now() > deadline) throw new Error(`timed out waiting; last status ${JSON.stringify(current, null, 2)}\n${service.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(
+        `timed out waiting; last status ${JSON.stringify(current, null, 2)}\n${service.output().slice(-3000)}`,
+      );
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }

@@ -45,7 +45,10 @@ export const GATSBY_BIN = path.join(root, "node_modules", ".bin", "gatsby");
  * Runs a real `gatsby build` of the site in a scratch copy, with the given environment and optional
  * content folder; with `dir`, again in the workspace of an earlier build, its caches kept.
  */
-export function buildSite(env: Record<string, string>, options: { contentDir?: string; dir?: string } = {}): Promise<SiteBuild> {
+export function buildSite(
+  env: Record<string, string>,
+  options: { contentDir?: string; dir?: string } = {},
+): Promise<SiteBuild> {
   const dir = options.dir ?? copyProject(options);
   return new Promise((resolve) => {
     const child = spawn(GATSBY_BIN, ["build"], { cwd: dir, env: gatsbyEnv(env), stdio: ["ignore", "pipe", "pipe"] });

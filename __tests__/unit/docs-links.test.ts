@@ -46,11 +46,15 @@ function linkTargets(markdown: string): string[] {
   const text = withoutCode(markdown);
   const targets: string[] = [];
   // [text](target "title") and ![alt](target); a target may hold one level of balanced parentheses.
-  for (const match of text.matchAll(/!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g)) {
+  for (const match of text.matchAll(
+    /!?\[(?:[^[\]]|\[[^\]]*\])*\]\(\s*(<[^>]*>|(?:[^()\s]|\([^()\s]*\))*)(?:\s+(?:"[^"]*"|'[^']*'|\([^)]*\)))?\s*\)/g,
+  )) {
     targets.push(match[1]!.replace(/^<|>$/g, ""));
   }
-  for (const match of text.matchAll(/^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/gm)) targets.push(match[1]!.replace(/^<|>$/g, ""));
-  for (const match of text.matchAll(/<(?:a|img)\b[^>]*?\s(?:href|src)\s*=\s*["']([^"']+)["']/gi)) targets.push(match[1]!);
+  for (const match of text.matchAll(/^ {0,3}\[[^\]]+\]:\s*(<[^>]*>|\S+)/gm))
+    targets.push(match[1]!.replace(/^<|>$/g, ""));
+  for (const match of text.matchAll(/<(?:a|img)\b[^>]*?\s(?:href|src)\s*=\s*["']([^"']+)["']/gi))
+    targets.push(match[1]!);
   return targets;
 }
 
@@ -78,7 +82,8 @@ function anchorsOf(markdown: string): Set<string> {
     seen.set(slug, count + 1);
     anchors.add(count === 0 ? slug : `${slug}-${count}`);
   }
-  for (const match of withoutCode(markdown).matchAll(/<a\b[^>]*\s(?:id|name)\s*=\s*["']([^"']+)["']/gi)) anchors.add(match[1]!);
+  for (const match of withoutCode(markdown).matchAll(/<a\b[^>]*\s(?:id|name)\s*=\s*["']([^"']+)["']/gi))
+    anchors.add(match[1]!);
   return anchors;
 }
 
@@ -94,7 +99,12 @@ function brokenLinks(file: string, markdown: string, tracked: Set<string>, read:
     const rawPath = hashAt >= 0 ? target.slice(0, hashAt) : target;
     const anchor = hashAt >= 0 ? decodeURIComponent(target.slice(hashAt + 1)) : "";
     const decoded = decodeURIComponent(rawPath.replace(/\?.*$/, ""));
-    const resolved = decoded === "" ? file : path.posix.normalize(decoded.startsWith("/") ? decoded.slice(1) : path.posix.join(path.posix.dirname(file), decoded)).replace(/\/$/, "");
+    const resolved =
+      decoded === ""
+        ? file
+        : path.posix
+            .normalize(decoded.startsWith("/") ? decoded.slice(1) : path.posix.join(path.posix.dirname(file), decoded))
+            .replace(/\/$/, "");
     if (resolved.startsWith("..")) {
       problems.push(`${file}: "${target}" points outside the repository`);
       continue;
@@ -116,7 +126,7 @@ const looksBinary = (buffer: Buffer): boolean => buffer.subarray(0, 8000).includ
 describe("the checker itself", () => {
   it("finds inline links, images, reference definitions and HTML links, but not code", () => {
     const markdown = [
-      "See [the map](docs/a.md#b), ![a picture](img/x.png \"title\") and <a href=\"c.md\">c</a>.",
+      'See [the map](docs/a.md#b), ![a picture](img/x.png "title") and <a href="c.md">c</a>.',
       "[ref]: ./d.md",
       "Code: `[not](a-link.md)`",
       "```md",
@@ -124,21 +134,35 @@ describe("the checker itself", () => {
       "```",
       "[route](src/pages/blogarticle/[...slug].tsx) and [web](https://example.com)",
     ].join("\n");
-    expect(linkTargets(markdown)).toEqual(["docs/a.md#b", "img/x.png", "src/pages/blogarticle/[...slug].tsx", "https://example.com", "./d.md", "c.md"]);
+    expect(linkTargets(markdown)).toEqual([
+      "docs/a.md#b",
+      "img/x.png",
+      "src/pages/blogarticle/[...slug].tsx",
+      "https://example.com",
+      "./d.md",
+      "c.md",
+    ]);
   });
 
   it("makes GitHub's heading anchors, numbering repeats", () => {
-    expect(githubSlug("How a rebuild is published (queue, workspace, symlink)")).toBe("how-a-rebuild-is-published-queue-workspace-symlink");
+    expect(githubSlug("How a rebuild is published (queue, workspace, symlink)")).toBe(
+      "how-a-rebuild-is-published-queue-workspace-symlink",
+    );
     expect(githubSlug("The `blogMetaData` collection")).toBe("the-blogmetadata-collection");
     expect(githubSlug("Tests & how to run them")).toBe("tests--how-to-run-them");
     expect(githubSlug("snake_case stays")).toBe("snake_case-stays");
-    expect([...anchorsOf("# Blog\n\n## Routes\n\n```\n# not a heading\n```\n## Routes\n")]).toEqual(["blog", "routes", "routes-1"]);
+    expect([...anchorsOf("# Blog\n\n## Routes\n\n```\n# not a heading\n```\n## Routes\n")]).toEqual([
+      "blog",
+      "routes",
+      "routes-1",
+    ]);
   });
 
   it("reports a missing file, a missing heading and a way out of the repository", () => {
     const tracked = new Set(["docs/a.md", "src/lib/email.ts"]);
     const files: Record<string, string> = { "docs/a.md": "# Title\n\n## Blog\n" };
-    const markdown = "[ok](a.md#blog) [ok too](../src/lib/email.ts) [same file](#title) [gone](missing.md) [no anchor](a.md#nope) [out](../../x.md)";
+    const markdown =
+      "[ok](a.md#blog) [ok too](../src/lib/email.ts) [same file](#title) [gone](missing.md) [no anchor](a.md#nope) [out](../../x.md)";
     expect(brokenLinks("docs/a.md", `# Title\n${markdown}`, tracked, (file) => files[file] ?? "")).toEqual([
       'docs/a.md: "missing.md" names docs/missing.md, which is not a tracked file or folder',
       'docs/a.md: "a.md#nope" has no heading #nope in docs/a.md',

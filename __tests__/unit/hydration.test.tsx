@@ -46,7 +46,10 @@ it("hydrates the page in slices that let other tasks run, instead of in one long
   };
   setTimeout(tick, 0);
 
-  const hydrate = replaceHydrateFunction!({} as never, {} as never) as unknown as (element: JSX.Element, container: Element) => void;
+  const hydrate = replaceHydrateFunction!({} as never, {} as never) as unknown as (
+    element: JSX.Element,
+    container: Element,
+  ) => void;
   const committed = new Promise<number>((resolve) => hydrate(<Page onCommit={() => resolve(ticks)} />, container));
   const ticksAtCommit = await committed;
   counting = false;

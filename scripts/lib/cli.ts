@@ -41,13 +41,17 @@ export interface ParsedCommandLine<O extends Record<string, OptionSpec>> {
 export function helpText<O extends Record<string, OptionSpec>>(command: CommandSpec<O>): string {
   const rows: [string, string][] = Object.entries(command.options).map(([name, spec]) => {
     const flag = `${spec.short ? `-${spec.short}, ` : "    "}--${name}${spec.type === "string" ? ` <${spec.value ?? "value"}>` : ""}`;
-    const text = spec.default !== undefined && spec.type === "string" ? `${spec.description.replace(/\.$/, "")} (default: ${String(spec.default)}).` : spec.description;
+    const text =
+      spec.default !== undefined && spec.type === "string"
+        ? `${spec.description.replace(/\.$/, "")} (default: ${String(spec.default)}).`
+        : spec.description;
     return [flag, text];
   });
   rows.push(["-h, --help", "Show this help and exit."]);
   const width = Math.max(...rows.map(([flag]) => flag.length));
   const lines = [`Usage: ${command.usage}`, "", command.summary, ""];
-  if (command.positionals) lines.push("Arguments:", `  ${command.positionals.name.padEnd(width)}  ${command.positionals.description}`, "");
+  if (command.positionals)
+    lines.push("Arguments:", `  ${command.positionals.name.padEnd(width)}  ${command.positionals.description}`, "");
   lines.push("Options:", ...rows.map(([flag, text]) => `  ${flag.padEnd(width)}  ${text}`));
   return lines.join("\n");
 }
@@ -90,7 +94,8 @@ export function parseCommandLine<const O extends Record<string, OptionSpec>>(
 /** A whole number of at least `min`, or an exit with a message naming the option. */
 export function integerOption(value: string, name: string, min = 1): number {
   const number = Number(value);
-  if (!Number.isInteger(number) || number < min) fail(`--${name} must be a whole number of at least ${min}, not "${value}".`, 2);
+  if (!Number.isInteger(number) || number < min)
+    fail(`--${name} must be a whole number of at least ${min}, not "${value}".`, 2);
   return number;
 }
 

@@ -25,33 +25,66 @@ interface PluginOptions {
  * The distinct covers of the published articles: Firestore's when gatsby-config names a project,
  * else the sample content (or `contentDir`). Problems with documents are reported through `warn`.
  */
-export async function coverJobs(projectRoot: string, contentDir: string | undefined, warn: (message: string) => void): Promise<CoverJob[]> {
+export async function coverJobs(
+  projectRoot: string,
+  contentDir: string | undefined,
+  warn: (message: string) => void,
+): Promise<CoverJob[]> {
   const jiti = createJiti(path.join(projectRoot, "package.json"));
-  const config = (await jiti.import(path.join(projectRoot, "gatsby-config.ts"), { default: true })) as { plugins: ({ resolve: string; options: PluginOptions } | string)[] };
-  const plugin = config.plugins.find((entry) => typeof entry === "object" && entry.resolve === "gatsby-source-firestore") as { options: PluginOptions };
-  const options = { pageSize: 500, types: [{ type: "BlogPost", collection: "blogMetaData" }], ...plugin.options, ...(contentDir ? { localContentDir: path.resolve(contentDir) } : {}) };
+  const config = (await jiti.import(path.join(projectRoot, "gatsby-config.ts"), { default: true })) as {
+    plugins: ({ resolve: string; options: PluginOptions } | string)[];
+  };
+  const plugin = config.plugins.find(
+    (entry) => typeof entry === "object" && entry.resolve === "gatsby-source-firestore",
+  ) as { options: PluginOptions };
+  const options = {
+    pageSize: 500,
+    types: [{ type: "BlogPost", collection: "blogMetaData" }],
+    ...plugin.options,
+    ...(contentDir ? { localContentDir: path.resolve(contentDir) } : {}),
+  };
   const src = path.join(projectRoot, "plugins", "gatsby-source-firestore", "src");
-  const { usesFirestore } = (await jiti.import(path.join(src, "plugin-options.ts"))) as { usesFirestore: (o: PluginOptions) => boolean };
+  const { usesFirestore } = (await jiti.import(path.join(src, "plugin-options.ts"))) as {
+    usesFirestore: (o: PluginOptions) => boolean;
+  };
   const { acceptBlogPosts, normalizeContext } = (await jiti.import(path.join(src, "source-nodes.ts"))) as {
-    acceptBlogPosts: (documents: unknown[], context: unknown, warn: (problem: { id: string; field: string; message: string }, skipped: boolean) => void) => { documentId: string; featureImageSource: CoverSource | null }[];
+    acceptBlogPosts: (
+      documents: unknown[],
+      context: unknown,
+      warn: (problem: { id: string; field: string; message: string }, skipped: boolean) => void,
+    ) => { documentId: string; featureImageSource: CoverSource | null }[];
     normalizeContext: (o: PluginOptions) => unknown;
   };
   const collection = options.types[0]!.collection;
   let documents: unknown[];
   if (usesFirestore(options)) {
-    const { readPublishedCollection } = (await jiti.import(path.join(src, "read-firestore.ts"))) as { readPublishedCollection: (c: string, o: object) => Promise<unknown[]> };
-    documents = await readPublishedCollection(collection, { firebaseConfig: options.firebaseConfig, emulatorHost: options.emulatorHost || undefined, pageSize: options.pageSize });
+    const { readPublishedCollection } = (await jiti.import(path.join(src, "read-firestore.ts"))) as {
+      readPublishedCollection: (c: string, o: object) => Promise<unknown[]>;
+    };
+    documents = await readPublishedCollection(collection, {
+      firebaseConfig: options.firebaseConfig,
+      emulatorHost: options.emulatorHost || undefined,
+      pageSize: options.pageSize,
+    });
   } else {
-    const { readLocalContent } = (await jiti.import(path.join(src, "read-local.ts"))) as { readLocalContent: (dir: string) => unknown[] };
+    const { readLocalContent } = (await jiti.import(path.join(src, "read-local.ts"))) as {
+      readLocalContent: (dir: string) => unknown[];
+    };
     documents = readLocalContent(options.localContentDir ?? path.join(projectRoot, "content", "blog"));
   }
-  const posts = acceptBlogPosts(documents, normalizeContext(options), (problem) => warn(`${collection}/${problem.id}: field "${problem.field}" ${problem.message}`));
+  const posts = acceptBlogPosts(documents, normalizeContext(options), (problem) =>
+    warn(`${collection}/${problem.id}: field "${problem.field}" ${problem.message}`),
+  );
   const jobs = new Map<string, CoverJob>();
   for (const post of posts) {
     const source = post.featureImageSource;
     if (!source) continue;
     const id = source.kind === "url" ? source.url : source.path;
-    if (!jobs.has(id)) jobs.set(id, { source: source.kind === "url" ? { kind: "url", url: source.url } : { kind: "file", path: source.path }, documentId: post.documentId });
+    if (!jobs.has(id))
+      jobs.set(id, {
+        source: source.kind === "url" ? { kind: "url", url: source.url } : { kind: "file", path: source.path },
+        documentId: post.documentId,
+      });
   }
   return [...jobs.values()];
 }

@@ -83,13 +83,25 @@ function bytesByType(lhr: LighthouseResult): Record<string, ResourceBytes> {
 }
 
 /** The ids of the audits that keep a category below 100 (metrics and opportunities alike). */
-function failingAudits(lhr: LighthouseResult & { categories: Record<string, { auditRefs?: { id: string }[] } | undefined> }): Record<string, string[]> {
+function failingAudits(
+  lhr: LighthouseResult & { categories: Record<string, { auditRefs?: { id: string }[] } | undefined> },
+): Record<string, string[]> {
   const failing: Record<string, string[]> = {};
   for (const [id, category] of Object.entries(lhr.categories)) {
     if (!category || (category.score ?? 0) >= 1) continue;
     const ids = (category.auditRefs ?? [])
-      .map((ref) => ({ id: ref.id, audit: lhr.audits[ref.id] as (LighthouseAudit & { score?: number | null; scoreDisplayMode?: string }) | undefined }))
-      .filter(({ audit }) => audit && typeof audit.score === "number" && audit.score < 1 && !["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode ?? ""))
+      .map((ref) => ({
+        id: ref.id,
+        audit: lhr.audits[ref.id] as
+          (LighthouseAudit & { score?: number | null; scoreDisplayMode?: string }) | undefined,
+      }))
+      .filter(
+        ({ audit }) =>
+          audit &&
+          typeof audit.score === "number" &&
+          audit.score < 1 &&
+          !["informative", "notApplicable", "manual"].includes(audit.scoreDisplayMode ?? ""),
+      )
       .map(({ id: auditId }) => auditId);
     if (ids.length > 0) failing[id] = ids;
   }
@@ -118,7 +130,9 @@ export function median(values: number[]): number {
   const sorted = values.filter((value) => !Number.isNaN(value)).sort((a, b) => a - b);
   if (sorted.length === 0) return Number.NaN;
   const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1 ? (sorted[middle] as number) : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
+  return sorted.length % 2 === 1
+    ? (sorted[middle] as number)
+    : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
 /**
@@ -133,7 +147,8 @@ export function medianRun(runs: RunSummary[]): RunSummary {
   const representative = byLcp[Math.floor((byLcp.length - 1) / 2)] ?? first;
   const scores: Record<string, number> = {};
   for (const id of Object.keys(first.scores)) scores[id] = median(runs.map((run) => run.scores[id] ?? Number.NaN));
-  const metric = (key: "fcp" | "lcp" | "tbt" | "cls" | "speedIndex"): number => ROUND(median(runs.map((run) => run[key])));
+  const metric = (key: "fcp" | "lcp" | "tbt" | "cls" | "speedIndex"): number =>
+    ROUND(median(runs.map((run) => run[key])));
   return {
     ...representative,
     scores,

@@ -19,7 +19,15 @@ export interface ResponsiveImageProps {
  * <picture>. GatsbyImage would also load a client runtime with react-dom/server on every page that
  * shows one; this needs no JavaScript at all, and width/height reserve its space.
  */
-export function ResponsiveImage({ image, alt, className, loading = "lazy", fetchPriority = "auto", sizes, onLoad }: ResponsiveImageProps): JSX.Element {
+export function ResponsiveImage({
+  image,
+  alt,
+  className,
+  loading = "lazy",
+  fetchPriority = "auto",
+  sizes,
+  onLoad,
+}: ResponsiveImageProps): JSX.Element {
   const { fallback, sources = [] } = image.images;
   const imgRef = React.useRef<HTMLImageElement>(null);
   React.useEffect(() => {

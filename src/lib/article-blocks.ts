@@ -25,12 +25,30 @@ export const OL_TYPE: Record<CounterType, "1" | "i" | "I" | "a" | "A"> = {
 export type SafeBlock =
   | { type: "paragraph"; html: string }
   | { type: "header"; html: string; level: 1 | 2 | 3 | 4 | 5 | 6 }
-  | { type: "list"; style: "ordered" | "unordered" | "checklist"; start: number; counterType: CounterType; items: SafeListItem[] }
+  | {
+      type: "list";
+      style: "ordered" | "unordered" | "checklist";
+      start: number;
+      counterType: CounterType;
+      items: SafeListItem[];
+    }
   | { type: "quote"; html: string; caption: string; alignment: "left" | "center" }
   | { type: "delimiter" }
-  | { type: "image"; url: string; caption: string; alt: string; withBorder: boolean; stretched: boolean; withBackground: boolean }
+  | {
+      type: "image";
+      url: string;
+      caption: string;
+      alt: string;
+      withBorder: boolean;
+      stretched: boolean;
+      withBackground: boolean;
+    }
   | { type: "table"; withHeadings: boolean; rows: string[][] }
-  | { type: "code"; code: string; /** Build-time only: the code as escaped text in `<span class="hljs-…">` tokens (src/node/highlight.ts). */ highlighted?: string }
+  | {
+      type: "code";
+      code: string;
+      /** Build-time only: the code as escaped text in `<span class="hljs-…">` tokens (src/node/highlight.ts). */ highlighted?: string;
+    }
   | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
   | { type: "link"; href: string; caption: string };
 

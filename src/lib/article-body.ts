@@ -42,10 +42,15 @@ export function safeUrl(value: unknown): string | null {
 const EMBED_SERVICES: { service: string; pattern: RegExp; embed: (m: RegExpMatchArray) => string }[] = [
   {
     service: "YouTube",
-    pattern: /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{11})(?:[&?#].*)?$/,
+    pattern:
+      /^https:\/\/(?:www\.|m\.)?(?:youtube\.com\/(?:watch\?(?:.*&)?v=|embed\/|shorts\/)|youtu\.be\/)([\w-]{11})(?:[&?#].*)?$/,
     embed: (m) => `https://www.youtube-nocookie.com/embed/${m[1]}`,
   },
-  { service: "Vimeo", pattern: /^https:\/\/(?:www\.)?vimeo\.com\/(\d{1,12})(?:[/?#].*)?$/, embed: (m) => `https://player.vimeo.com/video/${m[1]}` },
+  {
+    service: "Vimeo",
+    pattern: /^https:\/\/(?:www\.)?vimeo\.com\/(\d{1,12})(?:[/?#].*)?$/,
+    embed: (m) => `https://player.vimeo.com/video/${m[1]}`,
+  },
   {
     service: "Instagram",
     pattern: /^https:\/\/(?:www\.)?instagram\.com\/(p|reel)\/([\w-]{5,40})\/?(?:[?#].*)?$/,
@@ -167,7 +172,11 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
     case "header": {
       const level = Number(data.level);
       return {
-        block: { type: "header", html: sanitizeInline(data.text), level: ([1, 2, 3, 4, 5, 6].includes(level) ? level : 2) as 1 | 2 | 3 | 4 | 5 | 6 },
+        block: {
+          type: "header",
+          html: sanitizeInline(data.text),
+          level: ([1, 2, 3, 4, 5, 6].includes(level) ? level : 2) as 1 | 2 | 3 | 4 | 5 | 6,
+        },
       };
     }
     // The names the official tools' own documentation gives them: nested-list and simple-image are
@@ -179,7 +188,12 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
       return listBlock(data, "checklist");
     case "quote":
       return {
-        block: { type: "quote", html: sanitizeInline(data.text), caption: sanitizeInline(data.caption), alignment: data.alignment === "center" ? "center" : "left" },
+        block: {
+          type: "quote",
+          html: sanitizeInline(data.text),
+          caption: sanitizeInline(data.caption),
+          alignment: data.alignment === "center" ? "center" : "left",
+        },
       };
     case "delimiter":
       return { block: { type: "delimiter" } };
@@ -192,12 +206,16 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
       const block: SafeBlock = {
         type: "table",
         withHeadings: data.withHeadings === true,
-        rows: rows.slice(0, MAX_TABLE_ROWS).map((row) => row.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell))),
+        rows: rows
+          .slice(0, MAX_TABLE_ROWS)
+          .map((row) => row.slice(0, MAX_TABLE_COLUMNS).map((cell: unknown) => sanitizeInline(cell))),
       };
       if (rows.length <= MAX_TABLE_ROWS && widest <= MAX_TABLE_COLUMNS) return { block };
       return {
         block,
-        warnings: [`a table of ${rows.length} rows and up to ${widest} columns was cut to ${MAX_TABLE_ROWS} × ${MAX_TABLE_COLUMNS}`],
+        warnings: [
+          `a table of ${rows.length} rows and up to ${widest} columns was cut to ${MAX_TABLE_ROWS} × ${MAX_TABLE_COLUMNS}`,
+        ],
       };
     }
     case "code":
@@ -212,7 +230,14 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
       const height = Number(data.height);
       const ratio = width > 0 && height > 0 ? width / height : 16 / 9;
       return {
-        block: { type: "embed", service: embed.service, embedUrl: embed.embedUrl, sourceUrl: source, caption, aspectRatio: Math.min(3, Math.max(0.5, ratio)) },
+        block: {
+          type: "embed",
+          service: embed.service,
+          embedUrl: embed.embedUrl,
+          sourceUrl: source,
+          caption,
+          aspectRatio: Math.min(3, Math.max(0.5, ratio)),
+        },
       };
     }
     default:

@@ -71,10 +71,12 @@ export function normalizeTimestamp(value: unknown): string | null {
 /** Why a slug cannot be published, or null when it can. */
 export function slugProblem(slug: unknown): string | null {
   if (typeof slug !== "string" || !SLUG_PATTERN.test(slug)) {
-    const shown = typeof slug === "string" && slug.length > 60 ? `${JSON.stringify(slug.slice(0, 60))}…` : JSON.stringify(slug);
+    const shown =
+      typeof slug === "string" && slug.length > 60 ? `${JSON.stringify(slug.slice(0, 60))}…` : JSON.stringify(slug);
     return `must match ${SLUG_PATTERN.source} (got ${shown})`;
   }
-  if (slug.length > MAX_SLUG_LENGTH) return `is ${slug.length} characters long; at most ${MAX_SLUG_LENGTH} are published`;
+  if (slug.length > MAX_SLUG_LENGTH)
+    return `is ${slug.length} characters long; at most ${MAX_SLUG_LENGTH} are published`;
   return null;
 }
 
@@ -95,7 +97,8 @@ export function checkArticle(data: unknown, collection: ArticleCollection = "blo
   const badSlug = slugProblem(data.slug);
   if (badSlug !== null) return refuse("slug", badSlug);
   const { categories } = data;
-  if (!Array.isArray(categories) || !categories.every(nonEmpty)) return refuse("categories", "must be a list of non-empty strings");
+  if (!Array.isArray(categories) || !categories.every(nonEmpty))
+    return refuse("categories", "must be a list of non-empty strings");
   if (!nonEmpty(data.featureImage)) return refuse("featureImage", "must be an image URL");
   const lastUpdate = normalizeTimestamp(data.lastUpdate);
   if (lastUpdate === null) return refuse("lastUpdate", "must be a timestamp");
@@ -104,10 +107,12 @@ export function checkArticle(data: unknown, collection: ArticleCollection = "blo
   let updatedOn: string | null = null;
   if (data.updatedOn !== undefined && data.updatedOn !== null) {
     updatedOn = normalizeTimestamp(data.updatedOn);
-    if (updatedOn === null) warnings.push({ field: "updatedOn", message: "is not a timestamp; shown as not updated yet" });
+    if (updatedOn === null)
+      warnings.push({ field: "updatedOn", message: "is not a timestamp; shown as not updated yet" });
   }
   const { content } = data;
-  if (!isRecord(content) || !Array.isArray(content.blocks)) return refuse("content", "is not Editor.js output ({time, blocks, version})");
+  if (!isRecord(content) || !Array.isArray(content.blocks))
+    return refuse("content", "is not Editor.js output ({time, blocks, version})");
 
   return {
     ok: true,
@@ -159,10 +164,13 @@ export function publishedArticle(
   });
   const meta = candidates.sort(newestFirst)[0];
   if (!meta) return { ok: false, reason: "no published blogMetaData document with this slug passes the contract" };
-  if (meta.blogId !== post.id) return { ok: false, reason: `blogMetaData/${meta.id} names blog/${meta.blogId ?? "?"}, not blog/${post.id}` };
+  if (meta.blogId !== post.id)
+    return { ok: false, reason: `blogMetaData/${meta.id} names blog/${meta.blogId ?? "?"}, not blog/${post.id}` };
   const checkedPost = checkArticle(post.data, "blog");
   if (!checkedPost.ok) {
-    const why = checkedPost.problem ? `field "${checkedPost.problem.field}" ${checkedPost.problem.message}` : "is not published";
+    const why = checkedPost.problem
+      ? `field "${checkedPost.problem.field}" ${checkedPost.problem.message}`
+      : "is not published";
     return { ok: false, reason: `blog/${post.id} ${why}` };
   }
   if (checkedPost.article.slug !== slug) return { ok: false, reason: `blog/${post.id} has another slug` };

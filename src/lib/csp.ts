@@ -40,5 +40,11 @@ export function pagePolicy(scriptHashes: string[], emulatorHost?: string): strin
 
 /** The policy for every response (firebase.json): the directives that do not depend on the page. */
 export function headerPolicy(): string {
-  return ["object-src 'none'", "base-uri 'self'", "frame-ancestors 'none'", "form-action 'self'", `frame-src ${EMBED_FRAME_SOURCES.join(" ")}`].join("; ");
+  return [
+    "object-src 'none'",
+    "base-uri 'self'",
+    "frame-ancestors 'none'",
+    "form-action 'self'",
+    `frame-src ${EMBED_FRAME_SOURCES.join(" ")}`,
+  ].join("; ");
 }

@@ -17,7 +17,12 @@ import {
   where,
   type Firestore,
 } from "firebase/firestore";
-import { browserLocalPersistence, browserSessionPersistence, indexedDBLocalPersistence, initializeAuth } from "firebase/auth";
+import {
+  browserLocalPersistence,
+  browserSessionPersistence,
+  indexedDBLocalPersistence,
+  initializeAuth,
+} from "firebase/auth";
 import type { FirebaseWebConfig } from "./firebase-config";
 import type { BlogCardData } from "../components/blog/BlogCard";
 import type { StoredDocument } from "./contract";
@@ -70,7 +75,8 @@ export function subscribeToChangesSince(
   );
   return onSnapshot(
     changes,
-    (snapshot) => onChange(snapshot.docs.map((d) => cardFromDocument(d.id, d.data())).filter((c): c is BlogCardData => c !== null)),
+    (snapshot) =>
+      onChange(snapshot.docs.map((d) => cardFromDocument(d.id, d.data())).filter((c): c is BlogCardData => c !== null)),
     onError,
   );
 }
@@ -80,12 +86,22 @@ export function subscribeToChangesSince(
  * (limit 1) and the published `blogMetaData` documents with this slug, read together. Whether they
  * may be shown is for the shared contract to say (`publishedArticle` in contract.ts).
  */
-export async function findPublishedArticleBySlug(config: FirebaseWebConfig, slug: string): Promise<{ post: StoredDocument | null; metas: StoredDocument[] }> {
+export async function findPublishedArticleBySlug(
+  config: FirebaseWebConfig,
+  slug: string,
+): Promise<{ post: StoredDocument | null; metas: StoredDocument[] }> {
   const db = getFirestoreClient(config);
   // Rules are not filters: both queries ask for published == true, or they are denied.
   const [posts, metas] = await Promise.all([
     getDocs(query(collection(db, "blog"), where("published", "==", true), where("slug", "==", slug), limit(1))),
-    getDocs(query(collection(db, "blogMetaData"), where("published", "==", true), where("slug", "==", slug), limit(MAX_DOCUMENTS_PER_SLUG))),
+    getDocs(
+      query(
+        collection(db, "blogMetaData"),
+        where("published", "==", true),
+        where("slug", "==", slug),
+        limit(MAX_DOCUMENTS_PER_SLUG),
+      ),
+    ),
   ]);
   const first = posts.docs[0];
   return {

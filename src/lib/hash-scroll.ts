@@ -66,7 +66,12 @@ export function waitForSectionsAbove(
       clearTimeout(timer);
       resolve(settled);
     }
-    observer.observe(doc.documentElement, { childList: true, subtree: true, attributes: true, attributeFilter: [PENDING_SECTION_ATTRIBUTE] });
+    observer.observe(doc.documentElement, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: [PENDING_SECTION_ATTRIBUTE],
+    });
   });
 }
 

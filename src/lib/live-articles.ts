@@ -16,7 +16,12 @@ export function mergeLiveArticles(built: BlogCardData[], changed: BlogCardData[]
  * One list page with live changes: page 1 takes changed articles at its top (keeping 6 cards);
  * other pages drop any article that changed, since it has moved to the top of page 1.
  */
-export function livePage(pageCards: BlogCardData[], changed: BlogCardData[], currentPage: number, perPage: number): BlogCardData[] {
+export function livePage(
+  pageCards: BlogCardData[],
+  changed: BlogCardData[],
+  currentPage: number,
+  perPage: number,
+): BlogCardData[] {
   if (changed.length === 0) return pageCards;
   if (currentPage === 1) return mergeLiveArticles(pageCards, changed).slice(0, perPage);
   const changedIds = new Set(changed.map((card) => card.id));

@@ -83,7 +83,9 @@ export interface CoverImagePolicy {
 /** The Firebase Storage locations of a project: its default buckets, and `storageBucket` when set. */
 export function storageImageHosts(projectId: string, storageBucket = ""): string[] {
   if (!projectId) return storageBucket ? bucketHosts(storageBucket) : [];
-  const buckets = [...new Set([`${projectId}.appspot.com`, `${projectId}.firebasestorage.app`, storageBucket].filter(Boolean))];
+  const buckets = [
+    ...new Set([`${projectId}.appspot.com`, `${projectId}.firebasestorage.app`, storageBucket].filter(Boolean)),
+  ];
   return [...buckets.flatMap(bucketHosts), `${projectId}.appspot.com`, `${projectId}.firebasestorage.app`];
 }
 
@@ -120,8 +122,11 @@ function ipv6Groups(hostname: string): number[] | null {
   const parse = (part: string): number[] => (part === "" ? [] : part.split(":").map((group) => parseInt(group, 16)));
   const start = parse(head);
   const end = tail === undefined ? [] : parse(tail);
-  const groups = tail === undefined ? start : [...start, ...new Array<number>(8 - start.length - end.length).fill(0), ...end];
-  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff) ? groups : null;
+  const groups =
+    tail === undefined ? start : [...start, ...new Array<number>(8 - start.length - end.length).fill(0), ...end];
+  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    ? groups
+    : null;
 }
 
 /** Whether a parsed hostname is this machine or a private network: never fetched by a build. */
@@ -162,7 +167,9 @@ export function checkCoverUrl(value: unknown, policy: CoverImagePolicy): { url: 
   }
   const { url } = parsed;
   if (isPrivateHost(url.hostname)) {
-    return policy.allowInsecure ? { url: url.href } : { refused: `points at a loopback or private address (got ${shown}); covers come only from allowed hosts` };
+    return policy.allowInsecure
+      ? { url: url.href }
+      : { refused: `points at a loopback or private address (got ${shown}); covers come only from allowed hosts` };
   }
   if (!policy.hosts.some((entry) => matchesHostEntry(url, entry))) {
     const allowed = policy.hosts.length > 0 ? policy.hosts.join(", ") : "none configured";

@@ -74,7 +74,23 @@ export function sanitizeInline(html: unknown): string {
 }
 
 /** Elements whose edges separate words: each one, and each <br>, becomes a space in plain text. */
-const WORD_BREAKING_TAGS = ["br", "p", "div", "li", "blockquote", "figcaption", "td", "th", "tr", "h1", "h2", "h3", "h4", "h5", "h6"];
+const WORD_BREAKING_TAGS = [
+  "br",
+  "p",
+  "div",
+  "li",
+  "blockquote",
+  "figcaption",
+  "td",
+  "th",
+  "tr",
+  "h1",
+  "h2",
+  "h3",
+  "h4",
+  "h5",
+  "h6",
+];
 
 /** What sanitize-html's output escapes in text (`&`, `<`, `>`), and the character each stands for. */
 const ESCAPED_IN_TEXT: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">" };
@@ -89,7 +105,11 @@ export function plainText(html: unknown): string {
   if (typeof html !== "string") return "";
   // The parser decodes every entity of the text; its output then escapes only &, < and > again,
   // so every "<" left is one of the word-breaking tags and every "&" starts one of those escapes.
-  const escaped = sanitizeHtml(html, { allowedTags: WORD_BREAKING_TAGS, allowedAttributes: {}, nonTextTags: INLINE_OPTIONS.nonTextTags });
+  const escaped = sanitizeHtml(html, {
+    allowedTags: WORD_BREAKING_TAGS,
+    allowedAttributes: {},
+    nonTextTags: INLINE_OPTIONS.nonTextTags,
+  });
   return escaped
     .replace(/<[^>]*>/g, " ")
     .replace(/&(?:amp|lt|gt);/g, (entity) => ESCAPED_IN_TEXT[entity] ?? entity)

@@ -13,7 +13,10 @@ export interface IndexableArticle {
 }
 
 /** The compact search index, newest first, with at most the first two categories of each article. */
-export function buildSearchIndex<T extends IndexableArticle>(articles: T[], imageFor: (article: T) => string = (a) => a.featureImageUrl): SearchIndexEntry[] {
+export function buildSearchIndex<T extends IndexableArticle>(
+  articles: T[],
+  imageFor: (article: T) => string = (a) => a.featureImageUrl,
+): SearchIndexEntry[] {
   return [...articles]
     .sort((a, b) => b.lastUpdate.localeCompare(a.lastUpdate))
     .map((article) => ({

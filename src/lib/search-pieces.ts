@@ -123,7 +123,10 @@ export function decodePositional(posting: string): Map<number, number[]> {
  * backwards and leaves few holes; otherwise every article is numbered afresh, oldest first.
  * Each slot holds "id\nlastUpdate", or null when empty.
  */
-export function assignSlots(previous: (string | null)[] | undefined, newestFirst: { id: string; lastUpdate: string }[]): (string | null)[] {
+export function assignSlots(
+  previous: (string | null)[] | undefined,
+  newestFirst: { id: string; lastUpdate: string }[],
+): (string | null)[] {
   const wanted = newestFirst.map(({ id, lastUpdate }) => `${id}\n${lastUpdate}`).reverse();
   if (!previous) return wanted;
   const present = new Set(wanted);
@@ -174,7 +177,8 @@ export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, str
   const files = new Map<string, string>();
   const shardContents = Array.from({ length: shards }, (): [string, string][] => []);
   for (const [piece, slots] of plain) shardContents[shardOf(piece, shards)]!.push([piece, encodeSlots(slots)]);
-  for (const [piece, { slots, positions }] of positional) shardContents[shardOf(piece, shards)]!.push([piece, encodePositional(slots, positions)]);
+  for (const [piece, { slots, positions }] of positional)
+    shardContents[shardOf(piece, shards)]!.push([piece, encodePositional(slots, positions)]);
   shardContents.forEach((entries, shard) => {
     const shardFile: Shard = {};
     let own = 0;

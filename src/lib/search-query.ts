@@ -123,14 +123,17 @@ export function openSearchIndex(fetchText: FetchText): SearchIndex {
     for (const [slot, starts] of first!) {
       const others = rest.map((bySlot) => bySlot.get(slot));
       if (others.some((positions) => positions === undefined)) continue;
-      const matchesAt = (start: number) => others.every((positions, i) => positions!.includes(start - offsets[0]! + offsets[i + 1]!));
+      const matchesAt = (start: number) =>
+        others.every((positions, i) => positions!.includes(start - offsets[0]! + offsets[i + 1]!));
       if (starts.some(matchesAt)) found.push(slot);
     }
     return found;
   };
 
   const cards = async (slots: number[]): Promise<SearchCard[]> => {
-    const chunks = await Promise.all(slots.map((slot) => json<(SearchCard | null)[]>(chunkPath(Math.floor(slot / CARDS_PER_CHUNK)))));
+    const chunks = await Promise.all(
+      slots.map((slot) => json<(SearchCard | null)[]>(chunkPath(Math.floor(slot / CARDS_PER_CHUNK)))),
+    );
     return slots.map((slot, i) => chunks[i]![slot % CARDS_PER_CHUNK]!);
   };
 

@@ -16,7 +16,13 @@ export interface SearchResultsPage {
  * anything the build indexed) come first; their built copies are left out of the index's matches.
  * Only the card chunks of the page's own built articles are fetched.
  */
-export async function searchResultsPage(index: SearchIndex, query: string, page: number, changed: BlogCardData[], perPage: number): Promise<SearchResultsPage> {
+export async function searchResultsPage(
+  index: SearchIndex,
+  query: string,
+  page: number,
+  changed: BlogCardData[],
+  perPage: number,
+): Promise<SearchResultsPage> {
   const live = searchByTitle(
     [...changed].sort((a, b) => b.lastUpdate.localeCompare(a.lastUpdate)),
     query,

@@ -29,7 +29,11 @@ const sharedCount = (mine: ReadonlySet<string>, categories: readonly string[]): 
  * newest lastUpdate, and among equals in the order of `all`. It looks at every article, so it is
  * the reference the index below is tested against, not what a build runs once per article.
  */
-export function similarArticles<T extends SimilarCandidate>(current: SimilarCandidate, all: T[], limit: number = SIMILAR_LIMIT): T[] {
+export function similarArticles<T extends SimilarCandidate>(
+  current: SimilarCandidate,
+  all: T[],
+  limit: number = SIMILAR_LIMIT,
+): T[] {
   const mine = new Set(current.categories);
   return all
     .filter((other) => eligible(current, other))

@@ -36,9 +36,15 @@ export interface SitemapArticle {
  */
 export function sitemapEntries(pagePaths: string[], articles: SitemapArticle[]): SitemapEntry[] {
   const changed = new Map(articles.map((post) => [articlePath(post.slug), post.updatedOn ?? post.lastUpdate]));
-  const newest = articles.map((post) => post.updatedOn ?? post.lastUpdate).sort().at(-1);
+  const newest = articles
+    .map((post) => post.updatedOn ?? post.lastUpdate)
+    .sort()
+    .at(-1);
   return pagePaths
     .filter((pagePath) => !/^\/(404|dev-404-page)|\[/.test(pagePath))
     .sort()
-    .map((pagePath) => ({ path: pagePath, lastmod: changed.get(pagePath) ?? (pagePath.startsWith("/blog") ? newest : undefined) }));
+    .map((pagePath) => ({
+      path: pagePath,
+      lastmod: changed.get(pagePath) ?? (pagePath.startsWith("/blog") ? newest : undefined),
+    }));
 }

@@ -27,7 +27,10 @@ type Warn = (message: string) => void;
 /** The part of Gatsby's resolver context these fields use. */
 interface ResolverContext {
   nodeModel: {
-    findAll(args: { type: string; query?: { sort?: Record<string, "ASC" | "DESC"> } }): Promise<{ entries: Iterable<BlogPostNode> }>;
+    findAll(args: {
+      type: string;
+      query?: { sort?: Record<string, "ASC" | "DESC"> };
+    }): Promise<{ entries: Iterable<BlogPostNode> }>;
     getNodesByIds(args: { ids: string[]; type: string }): BlogPostNode[];
   };
 }
@@ -45,7 +48,8 @@ let lastSnapshot: { keys: string[]; index: SimilarIndex<BlogPostNode> } | undefi
 function indexOfSnapshot(nodes: BlogPostNode[]): SimilarIndex<BlogPostNode> {
   const keys = nodes.map((node) => `${node.id}\u0000${node.internal.contentDigest}`);
   const previous = lastSnapshot;
-  if (previous && previous.keys.length === keys.length && keys.every((key, i) => key === previous.keys[i])) return previous.index;
+  if (previous && previous.keys.length === keys.length && keys.every((key, i) => key === previous.keys[i]))
+    return previous.index;
   lastSnapshot = { keys, index: similarIndex(nodes) };
   return lastSnapshot.index;
 }
@@ -56,7 +60,11 @@ function indexOfSnapshot(nodes: BlogPostNode[]): SimilarIndex<BlogPostNode> {
  * them, the article itself, or the list (the page's context) changed. Without ids (GraphiQL, any
  * other query) the list is computed here, and the query then depends on every BlogPost.
  */
-export async function resolveSimilar(post: BlogPostNode, { ids }: SimilarArgs, context: ResolverContext): Promise<BlogPostNode[]> {
+export async function resolveSimilar(
+  post: BlogPostNode,
+  { ids }: SimilarArgs,
+  context: ResolverContext,
+): Promise<BlogPostNode[]> {
   if (ids) return context.nodeModel.getNodesByIds({ ids: [...ids], type: "BlogPost" });
   const { entries } = await context.nodeModel.findAll({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
   return indexOfSnapshot([...entries]).similarTo(post);
@@ -75,7 +83,9 @@ export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
   let blocks = blocksCache.get(key);
   if (!blocks) {
     blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message) => warn(`blogMetaData/${post.documentId}: field "content" ${message}.`)),
+      safeBlocks(post.content.blocks, (message) =>
+        warn(`blogMetaData/${post.documentId}: field "content" ${message}.`),
+      ),
       post.content.blocks,
     );
     blocksCache.set(key, blocks);
@@ -91,11 +101,20 @@ export function articleDescription(blocks: SafeBlock[], title: string): string {
   const firstParagraph = blocks.find((block) => block.type === "paragraph");
   const summary = firstParagraph && "html" in firstParagraph ? plainText(firstParagraph.html) : title;
   const characters = Array.from(summary);
-  return characters.length > DESCRIPTION_LENGTH ? `${characters.slice(0, DESCRIPTION_LENGTH - 3).join("").trimEnd()}…` : summary;
+  return characters.length > DESCRIPTION_LENGTH
+    ? `${characters
+        .slice(0, DESCRIPTION_LENGTH - 3)
+        .join("")
+        .trimEnd()}…`
+    : summary;
 }
 
 /** createSchemaCustomization: adds safeBlocks, description and similar to the source plugin's BlogPost. */
-export function addBlogPostFields({ actions, schema, reporter }: Pick<CreateSchemaCustomizationArgs, "actions" | "schema" | "reporter">): void {
+export function addBlogPostFields({
+  actions,
+  schema,
+  reporter,
+}: Pick<CreateSchemaCustomizationArgs, "actions" | "schema" | "reporter">): void {
   const warn: Warn = (message) => reporter.warn(message);
   actions.createTypes(
     schema.buildObjectType({
@@ -104,24 +123,29 @@ export function addBlogPostFields({ actions, schema, reporter }: Pick<CreateSche
       fields: {
         safeBlocks: {
           type: "JSON!",
-          description: "The body's blocks checked and sanitized at build time, ready to render; unusable blocks are left out.",
+          description:
+            "The body's blocks checked and sanitized at build time, ready to render; unusable blocks are left out.",
           resolve: (post: BlogPostNode) => articleBlocks(post, warn),
         },
         description: {
           type: "String!",
-          description: "The page's meta description: the first paragraph as plain text (or the title), at most 160 characters.",
+          description:
+            "The page's meta description: the first paragraph as plain text (or the title), at most 160 characters.",
           resolve: (post: BlogPostNode) => articleDescription(articleBlocks(post, warn), post.title),
         },
         similar: {
           type: "[BlogPost!]!",
-          description: "Up to 3 published articles of another blog sharing a category: most shared categories first, then newest.",
+          description:
+            "Up to 3 published articles of another blog sharing a category: most shared categories first, then newest.",
           args: {
             ids: {
               type: "[String!]",
-              description: "The similar articles' node ids when already computed (article pages pass them from their context); left out, they are computed here.",
+              description:
+                "The similar articles' node ids when already computed (article pages pass them from their context); left out, they are computed here.",
             },
           },
-          resolve: (post: BlogPostNode, args: SimilarArgs, context: ResolverContext) => resolveSimilar(post, args, context),
+          resolve: (post: BlogPostNode, args: SimilarArgs, context: ResolverContext) =>
+            resolveSimilar(post, args, context),
         },
       },
     }),

@@ -24,5 +24,7 @@ type NodeReaders = Pick<BuildArgs, "getNodesByType">;
  */
 export function blogPostsNewestFirst({ getNodesByType }: Pick<NodeReaders, "getNodesByType">): StoredBlogPost[] {
   const byDocument = (post: StoredBlogPost) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
-  return [...(getNodesByType("BlogPost") as StoredBlogPost[])].sort((a, b) => newestFirst(byDocument(a), byDocument(b)));
+  return [...(getNodesByType("BlogPost") as StoredBlogPost[])].sort((a, b) =>
+    newestFirst(byDocument(a), byDocument(b)),
+  );
 }

@@ -34,7 +34,10 @@ export function buildCodeFingerprint(root: string): string {
     if (statSync(full).isDirectory()) {
       for (const name of readdirSync(full).sort()) if (name !== "node_modules") visit(path.join(relative, name));
     } else {
-      hash.update(`${relative.split(path.sep).join("/")}\0`).update(readFileSync(full)).update("\0");
+      hash
+        .update(`${relative.split(path.sep).join("/")}\0`)
+        .update(readFileSync(full))
+        .update("\0");
     }
   };
   for (const entry of BUILD_CODE) if (existsSync(path.join(root, entry))) visit(entry);
@@ -46,18 +49,26 @@ export function buildCodeFingerprint(root: string): string {
  * folder differs from the code's now, the stored plugins hash is changed so that Gatsby's own check
  * empties the whole cache (the source plugin does the same when the content source changes).
  */
-export function resetCacheOnCodeChange({ store, reporter }: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">): void {
+export function resetCacheOnCodeChange({
+  store,
+  reporter,
+}: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">): void {
   if (!mayUse(GATSBY_STORE, reporter)) return;
   const root = siteDir(store);
   const recorded = savedPluginStatus(store.getState(), SITE_PLUGIN, STATUS_KEY);
   if (typeof recorded !== "string") return;
   const current = buildCodeFingerprint(root);
   if (recorded === current) return;
-  reporter.info(`The build's own code (${BUILD_CODE.join(", ")}) changed since the cache was filled: Gatsby's cache is emptied.`);
+  reporter.info(
+    `The build's own code (${BUILD_CODE.join(", ")}) changed since the cache was filled: Gatsby's cache is emptied.`,
+  );
   emptyCacheAtNextCheck(store, `${STATUS_KEY} changed`);
 }
 
 /** onPreBootstrap: records the fingerprint of the code this build runs, with the rest of Gatsby's saved state. */
-export function recordBuildCode({ actions, store }: Pick<Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0], "actions" | "store">): void {
+export function recordBuildCode({
+  actions,
+  store,
+}: Pick<Parameters<NonNullable<GatsbyNode["onPreBootstrap"]>>[0], "actions" | "store">): void {
   actions.setPluginStatus({ [STATUS_KEY]: buildCodeFingerprint(siteDir(store)) });
 }

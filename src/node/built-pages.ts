@@ -48,7 +48,10 @@ export function htmlFileOf(dir: string, pagePath: string): string {
  * file, image and sharing image too. Without pages in the store (outside a build), every .html
  * file under `dir`, unmeasured.
  */
-export async function pageFileStatesOf(dir: string, store: Pick<BuildArgs["store"], "getState">): Promise<Map<string, FileState | undefined>> {
+export async function pageFileStatesOf(
+  dir: string,
+  store: Pick<BuildArgs["store"], "getState">,
+): Promise<Map<string, FileState | undefined>> {
   const pagePaths = builtPagePaths(store);
   if (!pagePaths) return new Map((await htmlFilesUnder(dir)).map((file) => [file, undefined]));
   const files = [...new Set(pagePaths.map((pagePath) => htmlFileOf(dir, pagePath)))].sort();
@@ -117,13 +120,22 @@ export interface BuiltPages {
  * modification time the last run left (kept in the site's Gatsby cache), and is neither read nor
  * written by the steps after the build.
  */
-export async function pagesThisBuildProduced({ store, cache }: Pick<BuildArgs, "store"> & { cache: Pick<GatsbyCache, "get"> }): Promise<BuiltPages> {
+export async function pagesThisBuildProduced({
+  store,
+  cache,
+}: Pick<BuildArgs, "store"> & { cache: Pick<GatsbyCache, "get"> }): Promise<BuiltPages> {
   const dir = publicDir(store);
   const emulatorHost = emulatorHostFromEnv();
   const policy = policyShape(emulatorHost);
   const states = await pageFileStatesOf(dir, store);
   const files = [...states.keys()];
   const previous = (await cache.get(STAMP_RECORD_KEY)) as StampRecord | undefined;
-  return { dir, files, changed: await pagesToStamp(dir, files, previous, policy, states), previous, policy, emulatorHost };
+  return {
+    dir,
+    files,
+    changed: await pagesToStamp(dir, files, previous, policy, states),
+    previous,
+    policy,
+    emulatorHost,
+  };
 }
-

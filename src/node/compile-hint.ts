@@ -32,14 +32,18 @@ export class CompileHintPlugin {
   apply(compiler: CompilerLike): void {
     const { Compilation, sources } = compiler.webpack;
     compiler.hooks.thisCompilation.tap("CompileHintPlugin", (compilation) => {
-      compilation.hooks.processAssets.tap({ name: "CompileHintPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 }, () => {
-        for (const chunk of compilation.chunks) {
-          if (!isStartupChunk(chunk.name)) continue;
-          for (const file of chunk.files) {
-            if (file.endsWith(".js")) compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+      compilation.hooks.processAssets.tap(
+        { name: "CompileHintPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
+        () => {
+          for (const chunk of compilation.chunks) {
+            if (!isStartupChunk(chunk.name)) continue;
+            for (const file of chunk.files) {
+              if (file.endsWith(".js"))
+                compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
+            }
           }
-        }
-      });
+        },
+      );
     });
   }
 }

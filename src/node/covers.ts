@@ -6,7 +6,16 @@ import { encoderCalls } from "./image-store/encode.ts";
 import { CoverError, fillCover, storedOriginalSync, type CoverSource } from "./image-store/fill.ts";
 import { inPool } from "./image-store/pool.ts";
 import { publishImmutable } from "./image-store/publish.ts";
-import { ARTICLE_RECIPE, CARD_RECIPE, COVER_RECIPES, coverImageData, SHARING_RECIPE, SITE_RECIPES, variantKey, type CoverRecipe } from "./image-store/recipes.ts";
+import {
+  ARTICLE_RECIPE,
+  CARD_RECIPE,
+  COVER_RECIPES,
+  coverImageData,
+  SHARING_RECIPE,
+  SITE_RECIPES,
+  variantKey,
+  type CoverRecipe,
+} from "./image-store/recipes.ts";
 import { imageStoreDir, readRecordSync, readSource, variantDir, type VariantRecord } from "./image-store/store.ts";
 import { sharingPath } from "./image-store/encode.ts";
 import { publicDir, siteDir } from "./site-paths";
@@ -45,7 +54,8 @@ async function shouldRevalidate(store: string, post: CoverOwner, env: NodeJS.Pro
 async function publishKey(store: string, publicRoot: string, key: string, record: VariantRecord): Promise<number> {
   let linked = 0;
   for (const file of record.files) {
-    if (await publishImmutable(path.join(variantDir(store, key), file), path.join(publicRoot, publishedDir(key), file))) linked += 1;
+    if (await publishImmutable(path.join(variantDir(store, key), file), path.join(publicRoot, publishedDir(key), file)))
+      linked += 1;
   }
   return linked;
 }
@@ -76,7 +86,9 @@ export async function prepareCovers(
   await inPool(posts, availableParallelism(), async (post) => {
     const source = post.featureImageSource!;
     try {
-      const { original } = await fillCover(store, source, SITE_RECIPES, { revalidate: await shouldRevalidate(store, post, env) });
+      const { original } = await fillCover(store, source, SITE_RECIPES, {
+        revalidate: await shouldRevalidate(store, post, env),
+      });
       for (const recipe of COVER_RECIPES) {
         const key = variantKey(original, recipe);
         // Read after the await: `linked += await …` would add to a count read before other tasks ran.

@@ -12,7 +12,8 @@ import type { Edit, PageScan } from "./page-scan";
 // spliced into the original text, so everything else stays as Gatsby wrote it.
 
 /** The text of every inline script of a scanned page (any type; those with a src attribute are left out). */
-export const inlineScriptsOf = (page: PageScan): string[] => page.scripts.filter((script) => script.src === undefined).map((script) => script.text);
+export const inlineScriptsOf = (page: PageScan): string[] =>
+  page.scripts.filter((script) => script.src === undefined).map((script) => script.text);
 
 const sha256 = (text: string): string => `'sha256-${createHash("sha256").update(text, "utf8").digest("base64")}'`;
 
@@ -26,7 +27,10 @@ export const scriptHashes = (texts: string[]): string[] => [...new Set(texts.map
 export function policyEdits(page: PageScan, policy: string): Edit[] | undefined {
   if (page.headContentStart === undefined) return undefined;
   const meta = `<meta http-equiv="Content-Security-Policy" content="${escapeHtml(policy)}"/>`;
-  return [{ start: page.headContentStart, end: page.headContentStart, text: meta }, ...page.policyMetas.map((range) => ({ ...range, text: "" }))];
+  return [
+    { start: page.headContentStart, end: page.headContentStart, text: meta },
+    ...page.policyMetas.map((range) => ({ ...range, text: "" })),
+  ];
 }
 
 /**
@@ -79,7 +83,11 @@ type PolicyArgs = Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<GatsbyCa
  * pagesThisBuildProduced found, when a step before this one needed to know it too; `finish` makes
  * each page's new text when more than the policy is done in the same pass (finish-pages.ts).
  */
-export async function writePagePolicies(args: PolicyArgs, pages: BuiltPages | undefined, finish: PageFinisher): Promise<void> {
+export async function writePagePolicies(
+  args: PolicyArgs,
+  pages: BuiltPages | undefined,
+  finish: PageFinisher,
+): Promise<void> {
   const { reporter, cache } = args;
   const { dir, files, changed: stamp, previous, policy } = pages ?? (await pagesThisBuildProduced(args));
   const withoutHead = new Set(await applyPolicyToFiles(stamp, finish));

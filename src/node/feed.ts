@@ -15,7 +15,6 @@ import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
 // summary, categories and full body. The body is the HTML the build already sanitized
 // (src/lib/article-body.ts), rendered by the pages' own block renderer, with site paths made absolute.
 
-
 export interface FeedArticle {
   slug: string;
   title: string;
@@ -32,8 +31,9 @@ export interface FeedChannel {
 }
 
 /** Characters XML 1.0 does not allow anywhere, even escaped; untrusted text may carry them. */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point
-const NOT_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const NOT_XML =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text as XML character data or an attribute value. */
 export function xmlText(value: string): string {
@@ -134,7 +134,9 @@ export const FEED_ITEMS_KEY = "rss-feed-items";
  * read in full and written.
  */
 export async function writeFeed(
-  args: Pick<BuildArgs, "graphql" | "reporter" | "store" | "getNodesByType"> & { cache: Pick<GatsbyCache, "get" | "set"> },
+  args: Pick<BuildArgs, "graphql" | "reporter" | "store" | "getNodesByType"> & {
+    cache: Pick<GatsbyCache, "get" | "set">;
+  },
 ): Promise<void> {
   const { graphql, reporter, store, cache } = args;
   const { siteUrl, siteName, description } = siteMetadataOf(store);
@@ -160,7 +162,15 @@ export async function writeFeed(
       `
         query BlogFeedItems($ids: [String!]) {
           allBlogPost(filter: { id: { in: $ids } }) {
-            nodes { id slug title lastUpdate categories description safeBlocks }
+            nodes {
+              id
+              slug
+              title
+              lastUpdate
+              categories
+              description
+              safeBlocks
+            }
           }
         }
       `,
@@ -174,7 +184,8 @@ export async function writeFeed(
       items[article.id] = { digest: missing.get(article.id)!, xml: rssItemXml(article, siteUrl) };
     }
   }
-  if (missing.size > 0 || Object.keys(kept).length !== listed.length) await cache.set(FEED_ITEMS_KEY, { siteUrl, items } satisfies FeedItemsRecord);
+  if (missing.size > 0 || Object.keys(kept).length !== listed.length)
+    await cache.set(FEED_ITEMS_KEY, { siteUrl, items } satisfies FeedItemsRecord);
   const newest = listed[0] ? new Date(listed[0].lastUpdate) : new Date();
   const xml = rssDocument(
     { siteUrl, title: `${siteName} blog`, description },
@@ -183,5 +194,7 @@ export async function writeFeed(
   );
   const file = path.join(publicDir(store), FEED_PATH);
   const unchanged = !(await writeIfChanged(file, xml));
-  reporter.info(`${FEED_PATH} lists ${listed.length} articles${unchanged ? ", unchanged" : ""} (${missing.size} items written, ${listed.length - missing.size} kept)`);
+  reporter.info(
+    `${FEED_PATH} lists ${listed.length} articles${unchanged ? ", unchanged" : ""} (${missing.size} items written, ${listed.length - missing.size} kept)`,
+  );
 }

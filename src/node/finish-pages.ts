@@ -19,13 +19,21 @@ export function withoutRendererNuls(html: string): string {
  * Content-Security-Policy (csp.ts), whose hashes include the boot script's. One parse, one splice:
  * the same text as booting the page and then stamping it, at half the cost (a parse is most of it).
  */
-export function finishPage(rendered: string, pageChunks: (pagePath: string) => string[], emulatorHost: string | undefined): FinishedPage & { booted: boolean } {
+export function finishPage(
+  rendered: string,
+  pageChunks: (pagePath: string) => string[],
+  emulatorHost: string | undefined,
+): FinishedPage & { booted: boolean } {
   const html = withoutRendererNuls(rendered);
   const page = scanPage(html);
   const boot = bootEdits(page, pageChunks);
   const policy = policyEdits(page, policyOfPage(page, emulatorHost, boot ? [boot.script] : []));
   const edits = [...(boot?.edits ?? []), ...(policy ?? [])];
-  return { html: edits.length > 0 ? splice(html, edits) : html, placed: policy !== undefined, booted: boot !== undefined };
+  return {
+    html: edits.length > 0 ? splice(html, edits) : html,
+    placed: policy !== undefined,
+    booted: boot !== undefined,
+  };
 }
 
 /**
@@ -34,7 +42,9 @@ export function finishPage(rendered: string, pageChunks: (pagePath: string) => s
  * other pages keep their bytes and modification times) boot once they have loaded and get their own
  * policy, in one pass, and each page's state is recorded for the next build.
  */
-export async function finishBuiltPages(args: Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<BuildArgs["cache"], "get" | "set"> }): Promise<void> {
+export async function finishBuiltPages(
+  args: Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<BuildArgs["cache"], "get" | "set"> },
+): Promise<void> {
   const pages = await pagesThisBuildProduced(args);
   const chunks = await pageChunkReader(pages.dir);
   let booted = 0;

@@ -45,7 +45,17 @@ export const LOCAL_FALLBACKS: LocalFallback[] = [
   {
     family: FALLBACK_FAMILY,
     regular: { metrics: arial, local: ["Arial", "ArialMT", "Helvetica", "Liberation Sans", "LiberationSans"] },
-    bold: { metrics: arialBold, local: ["Arial Bold", "Arial-BoldMT", "Helvetica Bold", "Helvetica-Bold", "Liberation Sans Bold", "LiberationSans-Bold"] },
+    bold: {
+      metrics: arialBold,
+      local: [
+        "Arial Bold",
+        "Arial-BoldMT",
+        "Helvetica Bold",
+        "Helvetica-Bold",
+        "Liberation Sans Bold",
+        "LiberationSans-Bold",
+      ],
+    },
   },
   {
     family: `${FALLBACK_FAMILY} Roboto`,
@@ -58,7 +68,11 @@ export const LOCAL_FALLBACKS: LocalFallback[] = [
 export const WEB_FONT_FAMILY = "Outfit Variable";
 
 /** The value of the font-family property: Outfit, its fallback families, then the generic family. */
-export const FONT_STACK = [`"${WEB_FONT_FAMILY}"`, ...LOCAL_FALLBACKS.map(({ family }) => `"${family}"`), "sans-serif"].join(", ");
+export const FONT_STACK = [
+  `"${WEB_FONT_FAMILY}"`,
+  ...LOCAL_FALLBACKS.map(({ family }) => `"${family}"`),
+  "sans-serif",
+].join(", ");
 
 /** The font's vertical metrics and average width, read from its file by capsize. */
 export async function readFontMetrics(file: string): Promise<FontMetrics> {

@@ -60,7 +60,14 @@ export function languageFor(name: unknown): string | null {
   return Object.hasOwn(LANGUAGES, key) ? (LANGUAGES[key] ?? null) : null;
 }
 
-const ENTITIES: Record<string, string> = { "&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&#x27;": "'", "&#39;": "'" };
+const ENTITIES: Record<string, string> = {
+  "&amp;": "&",
+  "&lt;": "<",
+  "&gt;": ">",
+  "&quot;": '"',
+  "&#x27;": "'",
+  "&#39;": "'",
+};
 
 /**
  * Rebuilds the highlighter's HTML from its pieces, keeping only `<span class="hljs-…">` (with its
@@ -108,7 +115,8 @@ export function highlightCode(code: string, language: unknown): string | null {
   return safe.text === code ? safe.html : null;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
 
 /**
  * The article's blocks with each code block highlighted in the language the editor named for it
@@ -116,7 +124,9 @@ const isRecord = (value: unknown): value is Record<string, unknown> => typeof va
  * type "code", as sanitizing never leaves one out). Other blocks are returned as they are.
  */
 export function highlightCodeBlocks(blocks: SafeBlock[], rawBlocks: unknown): SafeBlock[] {
-  const rawCode = (Array.isArray(rawBlocks) ? rawBlocks : []).filter((raw): raw is Record<string, unknown> => isRecord(raw) && raw.type === "code");
+  const rawCode = (Array.isArray(rawBlocks) ? rawBlocks : []).filter(
+    (raw): raw is Record<string, unknown> => isRecord(raw) && raw.type === "code",
+  );
   let index = 0;
   return blocks.map((block) => {
     if (block.type !== "code") return block;

@@ -42,7 +42,8 @@ export const ICONS: IconFile[] = [
 export function maskableSvg(mark: string): string {
   const viewBox = mark.match(/viewBox="0 0 (\d+) (\d+)"/);
   const background = mark.match(/<rect\b[^>]*\/>/);
-  if (!viewBox || !background || background.index === undefined) throw new Error("the mark must have a viewBox from 0 0 and a background <rect/>");
+  if (!viewBox || !background || background.index === undefined)
+    throw new Error("the mark must have a viewBox from 0 0 and a background <rect/>");
   const [width, height] = [Number(viewBox[1]), Number(viewBox[2])];
   const fill = background[0].match(/\bfill="([^"]+)"/)?.[1] ?? THEME_COLOR;
   const defs = mark.match(/<defs>[\s\S]*?<\/defs>/)?.[0] ?? "";
@@ -90,7 +91,12 @@ export function manifestJson({ name, shortName, description }: ManifestSite): st
       display: "standalone",
       theme_color: THEME_COLOR,
       background_color: BACKGROUND_COLOR,
-      icons: ICONS.map(({ file, size, purpose }) => ({ src: file, sizes: `${size}x${size}`, type: "image/png", purpose })),
+      icons: ICONS.map(({ file, size, purpose }) => ({
+        src: file,
+        sizes: `${size}x${size}`,
+        type: "image/png",
+        purpose,
+      })),
     },
     null,
     2,
@@ -119,7 +125,9 @@ const ICON_FILES: { file: string; size: number; maskable: boolean }[] = [
 /** What the icons are made of: the mark, the files and sizes, and the sharp and drawing code that render them. */
 function iconsDigest(mark: string): string {
   const drawing = `${renderIcon.toString()}\n${maskableSvg.toString()}\n${MASKABLE_SCALE}\n${sharp.versions.vips}`;
-  return createHash("sha256").update(JSON.stringify([mark, ICON_FILES, drawing])).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify([mark, ICON_FILES, drawing]))
+    .digest("hex");
 }
 
 const sizeOf = (file: string): Promise<number | undefined> =>
@@ -142,7 +150,13 @@ export async function writeManifest({
 }: Pick<BuildArgs, "graphql" | "reporter" | "store"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
   const result = await graphql<ManifestQuery>(`
     query WebAppManifest {
-      site { siteMetadata { title siteName description } }
+      site {
+        siteMetadata {
+          title
+          siteName
+          description
+        }
+      }
     }
   `);
   if (result.errors || !result.data) {
@@ -172,6 +186,11 @@ export async function writeManifest({
   }
   await cache.set(ICONS_RECORD_KEY, record);
   const { siteName, description } = result.data.site.siteMetadata;
-  await writeIfChanged(path.join(publicRoot, MANIFEST_PATH), manifestJson({ name: siteName, shortName: siteName, description }));
-  reporter.info(`${MANIFEST_PATH} with ${ICONS.length} icons (${drawn} icons drawn, ${ICON_FILES.length - drawn} icons kept)`);
+  await writeIfChanged(
+    path.join(publicRoot, MANIFEST_PATH),
+    manifestJson({ name: siteName, shortName: siteName, description }),
+  );
+  reporter.info(
+    `${MANIFEST_PATH} with ${ICONS.length} icons (${drawn} icons drawn, ${ICON_FILES.length - drawn} icons kept)`,
+  );
 }

@@ -31,8 +31,12 @@ export async function writeOgImages(args: Pick<BuildArgs, "getNodesByType" | "re
       continue;
     }
     fallbacks += 1;
-    reporter.warn(`/blogarticle/${post.slug}: no sharing image from its cover (${post.featureImageUrl ? "the cover could not be had" : "the article has no cover"}); it uses the site's.`);
+    reporter.warn(
+      `/blogarticle/${post.slug}: no sharing image from its cover (${post.featureImageUrl ? "the cover could not be had" : "the article has no cover"}); it uses the site's.`,
+    );
     await publishReplacing(siteImage, target);
   }
-  reporter.info(`Sharing images: ${linked} linked from the image store, ${fallbacks} with the site's image, ${posts.length} articles in all`);
+  reporter.info(
+    `Sharing images: ${linked} linked from the image store, ${fallbacks} with the site's image, ${posts.length} articles in all`,
+  );
 }

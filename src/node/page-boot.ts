@@ -79,12 +79,19 @@ export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => stri
   if (!first) return undefined;
   const loader = page.scripts.find((script) => script.id === "gatsby-script-loader");
   const pagePath = loader && pagePathIn(loader.text);
-  const scripts = [...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))])];
+  const scripts = [
+    ...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))]),
+  ];
   const script = bootScript(scripts);
   // The policy hashes this text as written: it must read back from the page exactly as it is.
   // JSON escapes control characters, not these, which would end the script or change its parsing.
-  if (/<\/script|<!--/i.test(script)) throw new Error(`a script name would change how the page's boot script parses: ${JSON.stringify(scripts)}`);
-  const edits = tags.map((tag, index) => ({ start: tag.start, end: tag.end, text: index === 0 ? `<script id="${BOOT_SCRIPT_ID}">${script}</script>` : "" }));
+  if (/<\/script|<!--/i.test(script))
+    throw new Error(`a script name would change how the page's boot script parses: ${JSON.stringify(scripts)}`);
+  const edits = tags.map((tag, index) => ({
+    start: tag.start,
+    end: tag.end,
+    text: index === 0 ? `<script id="${BOOT_SCRIPT_ID}">${script}</script>` : "",
+  }));
   return { edits, script };
 }
 
@@ -119,7 +126,9 @@ export function chunkGroupScripts(stats: WebpackStats, chunkName: string): strin
  * component's chunk name), each page's data read once. `prepare` reads what a page needs before
  * `pageChunks`, which is synchronous, is asked about it.
  */
-export async function pageChunkReader(dir: string): Promise<{ prepare(html: string): Promise<void>; pageChunks(pagePath: string): string[] }> {
+export async function pageChunkReader(
+  dir: string,
+): Promise<{ prepare(html: string): Promise<void>; pageChunks(pagePath: string): string[] }> {
   const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
   const chunkNames = new Map<string, string | undefined>();
   return {
@@ -127,7 +136,10 @@ export async function pageChunkReader(dir: string): Promise<{ prepare(html: stri
       const pagePath = pagePathIn(html);
       if (pagePath === undefined || chunkNames.has(pagePath)) return;
       const data = await readFile(pageDataFile(dir, pagePath), "utf8").catch(() => undefined);
-      chunkNames.set(pagePath, data ? (JSON.parse(data) as { componentChunkName?: string }).componentChunkName : undefined);
+      chunkNames.set(
+        pagePath,
+        data ? (JSON.parse(data) as { componentChunkName?: string }).componentChunkName : undefined,
+      );
     },
     pageChunks(pagePath) {
       const chunkName = chunkNames.get(pagePath);

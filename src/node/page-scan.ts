@@ -41,7 +41,8 @@ export interface PageScan {
 }
 
 const isElement = (node: Node): node is Element => "tagName" in node;
-const attribute = (element: Element, name: string): string | undefined => element.attrs.find((attr) => attr.name === name)?.value;
+const attribute = (element: Element, name: string): string | undefined =>
+  element.attrs.find((attr) => attr.name === name)?.value;
 
 function* elements(node: Node, inTemplate = false): Generator<[Element, boolean]> {
   if (isElement(node)) yield [node, inTemplate];
@@ -70,7 +71,11 @@ export function scanPage(html: string): PageScan {
         location: location ? { start: location.startOffset, end: location.endOffset } : undefined,
         inTemplate,
       });
-    } else if (element.tagName === "meta" && attribute(element, "http-equiv")?.trim().toLowerCase() === "content-security-policy" && location) {
+    } else if (
+      element.tagName === "meta" &&
+      attribute(element, "http-equiv")?.trim().toLowerCase() === "content-security-policy" &&
+      location
+    ) {
       found.policyMetas.push({ start: location.startOffset, end: location.endOffset });
     } else if (element.tagName === "head" && found.headContentStart === undefined && location?.startTag) {
       found.headContentStart = location.startTag.endOffset;

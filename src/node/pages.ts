@@ -31,7 +31,11 @@ interface ArticlesForPagesQuery {
  * articles per article); its template reads those nodes, so its query depends on four BlogPost
  * nodes, not on all of them, and is re-run only when one of them or its list of similar articles changed.
  */
-export async function createBlogPages({ graphql, reporter, actions }: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions">): Promise<void> {
+export async function createBlogPages({
+  graphql,
+  reporter,
+  actions,
+}: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions">): Promise<void> {
   // The order of the similar field's own query, so equal dates rank the same way in both.
   const result = await graphql<ArticlesForPagesQuery>(`
     query ArticlesForPages {
@@ -61,8 +65,15 @@ export async function createBlogPages({ graphql, reporter, actions }: Pick<Creat
   }
   const similar = similarIndex(articles);
   for (const article of articles) {
-    const context: BlogArticleContext = { id: article.id, similar: similar.similarTo(article).map((other) => other.id) };
-    actions.createPage({ path: articlePath(article.slug), component: path.resolve("src/templates/blog-article.tsx"), context });
+    const context: BlogArticleContext = {
+      id: article.id,
+      similar: similar.similarTo(article).map((other) => other.id),
+    };
+    actions.createPage({
+      path: articlePath(article.slug),
+      component: path.resolve("src/templates/blog-article.tsx"),
+      context,
+    });
   }
   reporter.info(`${articles.length} published articles on ${numPages} list pages`);
 }

@@ -18,7 +18,10 @@ const WRITES_AT_ONCE = 32;
 
 /** The index's entries: each card shows the card-size cover from the image store, or the stored URL when there is none. */
 export function searchIndexOf(articles: StoredBlogPost[], imageStore: string): SearchIndexEntry[] {
-  return buildSearchIndex(articles, (article) => coverData(imageStore, article, CARD_RECIPE)?.images.fallback?.src || article.featureImageUrl);
+  return buildSearchIndex(
+    articles,
+    (article) => coverData(imageStore, article, CARD_RECIPE)?.images.fallback?.src || article.featureImageUrl,
+  );
 }
 
 /**
@@ -31,7 +34,9 @@ export function searchIndexOf(articles: StoredBlogPost[], imageStore: string): S
  * changes, so after one edit only the pieces it touches get a new modification time for the CDN and
  * the release that shares unchanged files with the last one.
  */
-export async function writeSearchIndex(args: Pick<CreatePagesArgs, "store" | "getNodesByType"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
+export async function writeSearchIndex(
+  args: Pick<CreatePagesArgs, "store" | "getNodesByType"> & { cache: Pick<GatsbyCache, "get" | "set"> },
+): Promise<void> {
   const { store, cache } = args;
   const entries = searchIndexOf(blogPostsNewestFirst(args), storeOf(store));
   const slots = assignSlots((await cache.get(SLOTS_KEY)) as (string | null)[] | undefined, entries);
@@ -48,7 +53,9 @@ export async function writePieces(siteDir: string, pieces: Map<string, string>):
   const files = [...pieces];
   let written = 0;
   for (let start = 0; start < files.length; start += WRITES_AT_ONCE) {
-    const changed = await Promise.all(files.slice(start, start + WRITES_AT_ONCE).map(([file, text]) => writeIfChanged(path.join(siteDir, file), text)));
+    const changed = await Promise.all(
+      files.slice(start, start + WRITES_AT_ONCE).map(([file, text]) => writeIfChanged(path.join(siteDir, file), text)),
+    );
     written += changed.filter(Boolean).length;
   }
   const existing = await readdir(path.join(siteDir, SEARCH_DIR), { recursive: true, withFileTypes: true });

@@ -23,7 +23,11 @@ export async function writeSitemap({ getNodesByType, reporter, store }: SitemapA
   const articles = getNodesByType("BlogPost") as StoredBlogPost[];
   const entries = sitemapEntries(
     getNodesByType("SitePage").map((page) => (page as unknown as { path: string }).path),
-    articles.map(({ slug, lastUpdate, updatedOn }): SitemapArticle => ({ slug, lastUpdate, updatedOn: updatedOn ?? null })),
+    articles.map(({ slug, lastUpdate, updatedOn }): SitemapArticle => ({
+      slug,
+      lastUpdate,
+      updatedOn: updatedOn ?? null,
+    })),
   );
   const dir = publicDir(store);
   const wrote = await writeIfChanged(path.join(dir, "sitemap.xml"), sitemapXml(siteUrl, entries));

@@ -18,7 +18,9 @@ export const TOAST_STYLE_SOURCES = [
  * into the one global stylesheet.
  */
 export async function publishToastStylesheet(root: string): Promise<string> {
-  const css = (await Promise.all(TOAST_STYLE_SOURCES.map((file) => readFile(path.join(root, file), "utf8")))).join("\n");
+  const css = (await Promise.all(TOAST_STYLE_SOURCES.map((file) => readFile(path.join(root, file), "utf8")))).join(
+    "\n",
+  );
   const name = `toastify-${createHash("sha256").update(css).digest("hex").slice(0, 20)}.css`;
   await mkdir(path.join(root, "public"), { recursive: true });
   await writeFile(path.join(root, "public", name), css);

@@ -62,7 +62,14 @@ interface WebpackConfig {
  *   (css-extract.ts), so that a warm build's compilation hash matches the cold build's;
  * - both production bundles name CSS-module classes short, and alike (css-module-naming.ts).
  */
-export async function configureWebpack({ actions, stage, plugins, store, getConfig, reporter }: WebpackArgs): Promise<void> {
+export async function configureWebpack({
+  actions,
+  stage,
+  plugins,
+  store,
+  getConfig,
+  reporter,
+}: WebpackArgs): Promise<void> {
   const root = siteDir(store);
   const gatsbys = getConfig() as WebpackConfig;
   const config: WebpackConfig & { plugins: unknown[] } = {
@@ -76,23 +83,33 @@ export async function configureWebpack({ actions, stage, plugins, store, getConf
     config.plugins.push(plugins.define({ [FONT_FALLBACK_GLOBAL]: JSON.stringify(await fallbackFontFacesFor(root)) }));
   }
   if (stage === "build-javascript" || stage === "develop") {
-    config.plugins.push(plugins.define({ [TOAST_STYLESHEET_GLOBAL]: JSON.stringify(await publishToastStylesheet(root)) }));
+    config.plugins.push(
+      plugins.define({ [TOAST_STYLESHEET_GLOBAL]: JSON.stringify(await publishToastStylesheet(root)) }),
+    );
   }
   if ((stage === "build-javascript" || stage === "build-html") && mayUse(CSS_MODULE_NAMING, reporter)) {
-    config.module = { ...gatsbys.module, rules: withCssModuleNaming(gatsbys.module?.rules, shortClassName) as unknown[] };
+    config.module = {
+      ...gatsbys.module,
+      rules: withCssModuleNaming(gatsbys.module?.rules, shortClassName) as unknown[],
+    };
   }
   if (stage === "build-javascript") {
     if (mayUse(RUNTIME_REPLACEMENTS, reporter)) config.plugins.push(...runtimeReplacements(root, plugins));
     if (mayUse(TERSER_ES2017, reporter)) {
       config.target = ["web", `es${OUTPUT_ECMA_VERSION}`];
-      config.optimization = { ...gatsbys.optimization, minimizer: minimizersWritingEs2017(gatsbys.optimization?.minimizer ?? [], plugins) };
+      config.optimization = {
+        ...gatsbys.optimization,
+        minimizer: minimizersWritingEs2017(gatsbys.optimization?.minimizer ?? [], plugins),
+      };
     }
     if (mayUse(CSS_EXTRACT_IN_PROCESS, reporter)) config.plugins = config.plugins.map(extractingCssInProcess);
     config.plugins.push(new CompileHintPlugin());
     // webpack names the map relative to its output folder (public/), so "../.cache/…" leaves it.
     const fromPublic = path.relative(path.join(root, "public"), path.join(root, SOURCE_MAP_DIR));
     config.devtool = false;
-    config.plugins.push(plugins.sourceMapDevTool({ filename: `${fromPublic.split(path.sep).join("/")}/[file].map`, append: false }));
+    config.plugins.push(
+      plugins.sourceMapDevTool({ filename: `${fromPublic.split(path.sep).join("/")}/[file].map`, append: false }),
+    );
   }
   actions.replaceWebpackConfig(config);
 }

@@ -14,12 +14,16 @@ import * as styles from "../components/home/home.module.css";
 const Features = onDemandSection(
   () => import(/* webpackChunkName: "home-features" */ "../components/home/Features"),
   styles.featuresPlaceholder ?? "",
-  process.env.BUILD_STAGE === "build-html" ? (require("../components/home/Features") as typeof import("../components/home/Features")) : undefined,
+  process.env.BUILD_STAGE === "build-html"
+    ? (require("../components/home/Features") as typeof import("../components/home/Features"))
+    : undefined,
 );
 const About = onDemandSection(
   () => import(/* webpackChunkName: "home-about" */ "../components/home/About"),
   styles.aboutPlaceholder ?? "",
-  process.env.BUILD_STAGE === "build-html" ? (require("../components/home/About") as typeof import("../components/home/About")) : undefined,
+  process.env.BUILD_STAGE === "build-html"
+    ? (require("../components/home/About") as typeof import("../components/home/About"))
+    : undefined,
 );
 /* eslint-enable @typescript-eslint/no-require-imports */
 

@@ -69,7 +69,8 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
   const image = post.featureImage;
   const imageSrc = image ? fallbackSrc(image) : post.featureImageUrl;
   // A refused cover leaves featureImageUrl empty: no image in the structured data, not an empty URL.
-  const imageUrl = imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc || undefined;
+  const imageUrl =
+    imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc || undefined;
   const similar = post.similar.map(cardFromNode);
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
@@ -85,7 +86,13 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
 
   return (
     <Layout>
-      <Seo title={titleFromSlug(post.slug)} description={post.description} path={articlePath(post.slug)} type="article" image={articleOgImage(post.slug)}>
+      <Seo
+        title={titleFromSlug(post.slug)}
+        description={post.description}
+        path={articlePath(post.slug)}
+        type="article"
+        image={articleOgImage(post.slug)}
+      >
         <script type="application/ld+json">{jsonLd}</script>
       </Seo>
       <ArticleView
@@ -93,7 +100,13 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
         categories={post.categories}
         updatedOn={post.updatedOn}
         blocks={post.safeBlocks}
-        cover={image ? <ResponsiveImage image={image} alt="" loading="eager" fetchPriority="high" className={styles.cover} /> : <div className={styles.cover} aria-hidden="true" />}
+        cover={
+          image ? (
+            <ResponsiveImage image={image} alt="" loading="eager" fetchPriority="high" className={styles.cover} />
+          ) : (
+            <div className={styles.cover} aria-hidden="true" />
+          )
+        }
       />
       {similar.length > 0 && (
         <section className={`container ${styles.similar}`} aria-labelledby="similar-heading">

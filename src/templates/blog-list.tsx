@@ -49,12 +49,15 @@ function searchStatus(state: SearchState): string {
 
 /** The results of a search, a page at a time, paged like the list. */
 function SearchResults({ query, state }: { query: string; state: SearchState }): JSX.Element {
-  if (state.status !== "found") return <p className={styles.empty}>{state.status === "failed" ? SEARCH_FAILED : "Searching…"}</p>;
+  if (state.status !== "found")
+    return <p className={styles.empty}>{state.status === "failed" ? SEARCH_FAILED : "Searching…"}</p>;
   const pages = pageCount(state.total);
   return (
     <>
       <CardGrid cards={state.cards} />
-      {state.total > 0 && <Pagination currentPage={state.page} numPages={pages} pathOf={(page) => searchPath(query, page)} />}
+      {state.total > 0 && (
+        <Pagination currentPage={state.page} numPages={pages} pathOf={(page) => searchPath(query, page)} />
+      )}
     </>
   );
 }
@@ -86,7 +89,11 @@ function CardGrid({ cards }: { cards: BlogCardData[] }): JSX.Element {
  * page of its results replaces the list, and the address names both (/blog?q=…&page=…), so Back,
  * Forward and a shared link bring the same results back.
  */
-export default function BlogListTemplate({ data, pageContext, location }: PageProps<BlogListData, BlogListContext>): JSX.Element {
+export default function BlogListTemplate({
+  data,
+  pageContext,
+  location,
+}: PageProps<BlogListData, BlogListContext>): JSX.Element {
   const { currentPage, numPages, changesAfter } = pageContext;
   const address = searchFromAddress(location.search);
   const [searchText, setSearchText] = React.useState("");
@@ -115,7 +122,11 @@ export default function BlogListTemplate({ data, pageContext, location }: PagePr
       setResultPage(1);
       // Each keystroke replaces the address rather than adding to the history; the page's state is
       // kept for Gatsby's scroll restoration.
-      window.history.replaceState(window.history.state, "", text === "" ? blogListPath(currentPage) : searchPath(text, 1));
+      window.history.replaceState(
+        window.history.state,
+        "",
+        text === "" ? blogListPath(currentPage) : searchPath(text, 1),
+      );
     },
     [searchText, currentPage],
   );
@@ -127,11 +138,16 @@ export default function BlogListTemplate({ data, pageContext, location }: PagePr
         <header className={styles.intro}>
           <h1>Welcome to our blog</h1>
           <p>
-            Dating advice, relationship tips and honest stories about modern romance: how to write a first message,
-            plan a date you will both enjoy, stay safe, and build something that lasts.
+            Dating advice, relationship tips and honest stories about modern romance: how to write a first message, plan
+            a date you will both enjoy, stay safe, and build something that lasts.
           </p>
         </header>
-        <BlogSearch value={searchText} onChange={changeSearch} onActivate={startLive} status={searching ? searchStatus(results) : ""} />
+        <BlogSearch
+          value={searchText}
+          onChange={changeSearch}
+          onActivate={startLive}
+          status={searching ? searchStatus(results) : ""}
+        />
         {searching ? (
           <SearchResults query={searchText} state={results} />
         ) : (

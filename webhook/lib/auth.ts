@@ -20,15 +20,23 @@ export function hasBearerSecret(headers: IncomingHttpHeaders, secret: string): b
   return match?.[1] !== undefined && secret !== "" && timingSafeEqual(digest(match[1]), digest(secret));
 }
 
-export function authenticate(headers: IncomingHttpHeaders, body: Buffer, secret: string, replay: ReplayGuard, now = Date.now()): Authentication {
+export function authenticate(
+  headers: IncomingHttpHeaders,
+  body: Buffer,
+  secret: string,
+  replay: ReplayGuard,
+  now = Date.now(),
+): Authentication {
   // A signature that is present but wrong fails, whatever else the request carries.
   if (headers[SIGNATURE_HEADER] !== undefined) {
     const verdict = verifyRequest(headers, body, secret, { now });
     if (!verdict.ok) return { refused: verdict.reason };
     // Only a request with a valid signature gets its id remembered, so nobody else can fill the memory.
-    if (!replay.firstUse(verdict.id, verdict.timestamp, now)) return { refused: `the request id ${verdict.id} has already been used` };
+    if (!replay.firstUse(verdict.id, verdict.timestamp, now))
+      return { refused: `the request id ${verdict.id} has already been used` };
     return { method: "signature" };
   }
-  if (headers.authorization !== undefined) return hasBearerSecret(headers, secret) ? { method: "bearer" } : { refused: "the bearer token is wrong" };
+  if (headers.authorization !== undefined)
+    return hasBearerSecret(headers, secret) ? { method: "bearer" } : { refused: "the bearer token is wrong" };
   return { refused: "neither a signature nor a bearer token" };
 }

@@ -52,7 +52,8 @@ export interface BuildView {
 export type Log = (message: string) => void;
 
 // Sortable by time (to the millisecond), unique by the random tail.
-export const newBuildId = (): string => `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
+export const newBuildId = (): string =>
+  `${new Date().toISOString().replace(/[-:.]/g, "")}-${randomBytes(3).toString("hex")}`;
 
 /** Where a build's log is written. */
 export const logFileOf = (logsDir: string, id: string): string => path.join(logsDir, `${id}.log`);

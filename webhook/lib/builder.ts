@@ -21,7 +21,13 @@ const HISTORY_LENGTH = 20;
 export interface ServiceStatus {
   published: string | null;
   /** Only with the secret: where the service keeps things. */
-  paths?: { publishDir: string; publishedTarget: string | null; projectDir: string; buildsDir: string; queueFile: string };
+  paths?: {
+    publishDir: string;
+    publishedTarget: string | null;
+    projectDir: string;
+    buildsDir: string;
+    queueFile: string;
+  };
   current: BuildView | null;
   queued: BuildView | null;
   builds: BuildView[];
@@ -76,7 +82,11 @@ export class Builder {
    * ids of the blogMetaData documents the trigger saw change; a build gets those of every trigger
    * it carries.
    */
-  trigger({ reason = "webhook", allowShrink = false, documents = [] }: { reason?: string; allowShrink?: boolean; documents?: readonly string[] } = {}): {
+  trigger({
+    reason = "webhook",
+    allowShrink = false,
+    documents = [],
+  }: { reason?: string; allowShrink?: boolean; documents?: readonly string[] } = {}): {
     build: BuildView;
     coalesced: boolean;
   } {
@@ -89,7 +99,15 @@ export class Builder {
       this.#persist();
       return { build: publicView(this.#queued), coalesced: true };
     }
-    const build: Build = { id: newBuildId(), state: "queued", reason, triggers: 1, triggeredAt: new Date().toISOString(), allowShrink, documents: [...new Set(documents)] };
+    const build: Build = {
+      id: newBuildId(),
+      state: "queued",
+      reason,
+      triggers: 1,
+      triggeredAt: new Date().toISOString(),
+      allowShrink,
+      documents: [...new Set(documents)],
+    };
     if (this.#current) {
       this.#queued = build;
       this.#persist();
@@ -113,7 +131,9 @@ export class Builder {
     } catch (error) {
       const aside = `${this.queueFile}.unreadable-${Date.now()}`;
       renameSync(this.queueFile, aside);
-      this.#log(`Cannot read ${this.queueFile} (${(error as Error).message}); moved it to ${aside} and start with an empty queue`);
+      this.#log(
+        `Cannot read ${this.queueFile} (${(error as Error).message}); moved it to ${aside} and start with an empty queue`,
+      );
       return;
     }
     const { current, queued } = saved;
@@ -169,8 +189,23 @@ export class Builder {
       current: view(this.#current),
       queued: view(this.#queued),
       builds: this.#history.map((build) => view(build)!),
-      releases: this.releases().map(({ id, finishedAt, articles }) => ({ id, finishedAt, articles, published: id === publishedId })),
-      ...(full ? { paths: { publishDir, publishedTarget: publishedTarget(publishDir), projectDir, buildsDir, queueFile: this.queueFile } } : {}),
+      releases: this.releases().map(({ id, finishedAt, articles }) => ({
+        id,
+        finishedAt,
+        articles,
+        published: id === publishedId,
+      })),
+      ...(full
+        ? {
+            paths: {
+              publishDir,
+              publishedTarget: publishedTarget(publishDir),
+              projectDir,
+              buildsDir,
+              queueFile: this.queueFile,
+            },
+          }
+        : {}),
     };
   }
 
@@ -180,13 +215,21 @@ export class Builder {
       const releases = this.releases();
       const publishedId = this.publishedId();
       const current = releases.findIndex((release) => release.id === publishedId);
-      const target = buildId ? releases.find((release) => release.id === buildId) : current >= 0 ? releases[current + 1] : undefined;
+      const target = buildId
+        ? releases.find((release) => release.id === buildId)
+        : current >= 0
+          ? releases[current + 1]
+          : undefined;
       if (!target) {
-        throw buildId ? new HttpError(`No kept release ${buildId}.`, 404) : new HttpError("No earlier release to roll back to.", 409);
+        throw buildId
+          ? new HttpError(`No kept release ${buildId}.`, 404)
+          : new HttpError("No earlier release to roll back to.", 409);
       }
       const previous = publishedTarget(this.#config.publishDir);
       this.#releases.publish(target.id);
-      const deployed = await deployRelease(this.#config, this.#releases, target.id, (text) => this.#log(text.trimEnd()));
+      const deployed = await deployRelease(this.#config, this.#releases, target.id, (text) =>
+        this.#log(text.trimEnd()),
+      );
       if (!deployed) {
         this.#releases.restore(previous);
         throw new HttpError("The deploy command failed; the previous release stays published.", 502);
@@ -225,7 +268,8 @@ export class Builder {
   // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
   #prune(): void {
     this.#releases.prune(this.#config.keepBuilds);
-    for (const file of readdirSync(this.#logsDir).sort().reverse().slice(HISTORY_LENGTH)) rmSync(path.join(this.#logsDir, file), { force: true });
+    for (const file of readdirSync(this.#logsDir).sort().reverse().slice(HISTORY_LENGTH))
+      rmSync(path.join(this.#logsDir, file), { force: true });
   }
 
   #start(build: Build): void {

@@ -15,7 +15,8 @@ export interface OutputCheck {
   articles: number;
 }
 
-const isPage = (file: string): boolean => existsSync(file) && statSync(file).isFile() && /<\/html>\s*$/i.test(readFileSync(file, "utf8"));
+const isPage = (file: string): boolean =>
+  existsSync(file) && statSync(file).isFile() && /<\/html>\s*$/i.test(readFileSync(file, "utf8"));
 
 /** Lists what is missing or broken in a built site. */
 export function checkOutput(siteDir: string): OutputCheck {
@@ -38,7 +39,8 @@ export function checkOutput(siteDir: string): OutputCheck {
   } catch (error) {
     // Worded here rather than passing the error on: its message would name the file's full path.
     const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "missing" : error instanceof SyntaxError ? "not JSON" : (code ?? (error as Error).message);
+    const why =
+      code === "ENOENT" ? "missing" : error instanceof SyntaxError ? "not JSON" : (code ?? (error as Error).message);
     problems.push(`unreadable search index ${reading} (${why})`);
     articles = [];
   }
@@ -64,7 +66,11 @@ export interface ShrinkRule {
  * published release larger than the rule allows. Answers why, or null when the count is fine.
  * `published` is the published release's id and article count, when one is known.
  */
-export function checkShrink(articles: number, published: { id: string; articles: number } | null, { maxDrop }: ShrinkRule): string | null {
+export function checkShrink(
+  articles: number,
+  published: { id: string; articles: number } | null,
+  { maxDrop }: ShrinkRule,
+): string | null {
   const override = 'If that is intended, trigger again with {"allowShrink": true}.';
   if (articles === 0) {
     const was = published ? ` (the published release ${published.id} has ${published.articles})` : "";

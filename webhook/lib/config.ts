@@ -9,7 +9,7 @@ export class ConfigError extends Error {}
 const MIN_DISTINCT = 8;
 const MIN_BITS = 80;
 const MIN_DISTINCT_PAIRS = 0.6;
-const GENERATE = 'Generate one with: node -e "console.log(require(\'crypto\').randomBytes(32).toString(\'hex\'))"';
+const GENERATE = "Generate one with: node -e \"console.log(require('crypto').randomBytes(32).toString('hex'))\"";
 
 export interface SecretStrength {
   length: number;
@@ -29,7 +29,12 @@ export function secretStrength(secret: string): SecretStrength {
   let entropy = 0;
   for (const count of counts.values()) entropy -= (count / chars.length) * Math.log2(count / chars.length);
   const pairs = new Set(chars.slice(1).map((char, i) => chars[i] + char));
-  return { length: chars.length, distinct: counts.size, bits: entropy * chars.length, distinctPairs: chars.length > 1 ? pairs.size / (chars.length - 1) : 0 };
+  return {
+    length: chars.length,
+    distinct: counts.size,
+    bits: entropy * chars.length,
+    distinctPairs: chars.length > 1 ? pairs.size / (chars.length - 1) : 0,
+  };
 }
 
 /**
@@ -38,11 +43,14 @@ export function secretStrength(secret: string): SecretStrength {
  */
 function secretProblem(secret: string): string | null {
   const { length, distinct, bits, distinctPairs } = secretStrength(secret);
-  if (length < MIN_SECRET_LENGTH) return `REBUILD_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters (it has ${length}). ${GENERATE}`;
+  if (length < MIN_SECRET_LENGTH)
+    return `REBUILD_SECRET must be set to at least ${MIN_SECRET_LENGTH} characters (it has ${length}). ${GENERATE}`;
   const shortfalls = [
     ...(distinct < MIN_DISTINCT ? [`it uses only ${distinct} different character${distinct === 1 ? "" : "s"}`] : []),
     ...(bits < MIN_BITS ? [`it holds only about ${Math.floor(bits)} bits of entropy`] : []),
-    ...(distinctPairs < MIN_DISTINCT_PAIRS ? [`only ${Math.floor(distinctPairs * 100)}% of its neighbouring pairs differ`] : []),
+    ...(distinctPairs < MIN_DISTINCT_PAIRS
+      ? [`only ${Math.floor(distinctPairs * 100)}% of its neighbouring pairs differ`]
+      : []),
   ];
   if (shortfalls.length === 0) return null;
   return (
@@ -78,7 +86,8 @@ function integer(env: Env, name: string, fallback: number, min = 1): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isInteger(value) || value < min) throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
+  if (!Number.isInteger(value) || value < min)
+    throw new ConfigError(`${name} must be an integer of at least ${min}, got "${raw}".`);
   return value;
 }
 
@@ -86,7 +95,9 @@ function proxies(env: Env): number {
   const raw = env.TRUST_PROXY;
   if (raw === undefined || raw === "") return 0;
   if (!/^\d+$/.test(raw)) {
-    throw new ConfigError(`TRUST_PROXY must be the number of proxies in front of the service (0 for none, 1 behind one load balancer), got "${raw}".`);
+    throw new ConfigError(
+      `TRUST_PROXY must be the number of proxies in front of the service (0 for none, 1 behind one load balancer), got "${raw}".`,
+    );
   }
   return Number(raw);
 }
@@ -95,7 +106,8 @@ function share(env: Env, name: string, fallback: number): number {
   const raw = env[name];
   if (raw === undefined || raw === "") return fallback;
   const value = Number(raw);
-  if (!Number.isFinite(value) || value < 0 || value > 1) throw new ConfigError(`${name} must be a share between 0 and 1 (0.5 is half), got "${raw}".`);
+  if (!Number.isFinite(value) || value < 0 || value > 1)
+    throw new ConfigError(`${name} must be a share between 0 and 1 (0.5 is half), got "${raw}".`);
   return value;
 }
 
@@ -104,10 +116,14 @@ export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } =
   const secret = env.REBUILD_SECRET ?? "";
   const weakness = secretProblem(secret);
   if (weakness) throw new ConfigError(weakness);
-  if (!env.PUBLISH_DIR) throw new ConfigError("PUBLISH_DIR must name where the published site lives (a symlink the service manages).");
+  if (!env.PUBLISH_DIR)
+    throw new ConfigError("PUBLISH_DIR must name where the published site lives (a symlink the service manages).");
   const publishDir = path.resolve(cwd, env.PUBLISH_DIR);
   const projectDir = path.resolve(cwd, env.PROJECT_DIR || ".");
-  const buildsDir = path.resolve(cwd, env.BUILDS_DIR || path.join(path.dirname(publishDir), `.${path.basename(publishDir)}-builds`));
+  const buildsDir = path.resolve(
+    cwd,
+    env.BUILDS_DIR || path.join(path.dirname(publishDir), `.${path.basename(publishDir)}-builds`),
+  );
   if (buildsDir === publishDir || buildsDir.startsWith(publishDir + path.sep)) {
     throw new ConfigError("BUILDS_DIR must not be inside PUBLISH_DIR.");
   }

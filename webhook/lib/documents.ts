@@ -13,7 +13,13 @@ export function documentIds(value: unknown): string[] | null {
   if (value === undefined) return [];
   if (!Array.isArray(value) || value.length > MAX_DOCUMENTS_PER_REQUEST) return null;
   const valid = (id: unknown): id is string =>
-    typeof id === "string" && id.length > 0 && id.length <= 1500 && id !== "." && id !== ".." && !id.includes("/") && ![...id].some((c) => c === "," || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+    typeof id === "string" &&
+    id.length > 0 &&
+    id.length <= 1500 &&
+    id !== "." &&
+    id !== ".." &&
+    !id.includes("/") &&
+    ![...id].some((c) => c === "," || c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
   return value.every(valid) ? [...new Set(value)] : null;
 }
 
@@ -26,10 +32,15 @@ export const MAX_NAMED_DOCUMENTS = 500;
  * without touching it), or, past MAX_NAMED_DOCUMENTS, FIRESTORE_FULL_READ. The build is correct
  * without either; they make a warm build read less, or be right sooner.
  */
-export function sourcingRequest(documents: readonly string[], output: (text: string) => void = () => undefined): Record<string, string> {
+export function sourcingRequest(
+  documents: readonly string[],
+  output: (text: string) => void = () => undefined,
+): Record<string, string> {
   if (documents.length === 0) return {};
   if (documents.length > MAX_NAMED_DOCUMENTS) {
-    output(`${documents.length} documents named, more than ${MAX_NAMED_DOCUMENTS}: the build reads every published document.\n`);
+    output(
+      `${documents.length} documents named, more than ${MAX_NAMED_DOCUMENTS}: the build reads every published document.\n`,
+    );
     return { FIRESTORE_FULL_READ: "true" };
   }
   output(`Documents named by the triggers: ${documents.join(", ")}\n`);

@@ -13,7 +13,6 @@ const JSON_TYPE = /^application\/json\s*(;|$)/i;
 const POST_ROUTES = new Set(["/rebuild", "/rollback"]);
 const GET_ROUTES = new Set(["/status", "/healthz"]);
 
-
 function send(response: ServerResponse, status: number, body: unknown, headers: OutgoingHttpHeaders = {}): void {
   response.writeHead(status, {
     "content-type": "application/json; charset=utf-8",
@@ -64,8 +63,16 @@ export function createHandler({ config, builder, limits, replay, log = console.l
 
   // Answers a request refused before it proved it knows the secret, charged to its address: once
   // the address has used its tokens, the answer is 429 whatever the request was.
-  const refuse = (request: IncomingMessage, response: ServerResponse, status: number, body: unknown, headers?: OutgoingHttpHeaders): void => {
-    const limit = limits.refused.take(clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy));
+  const refuse = (
+    request: IncomingMessage,
+    response: ServerResponse,
+    status: number,
+    body: unknown,
+    headers?: OutgoingHttpHeaders,
+  ): void => {
+    const limit = limits.refused.take(
+      clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy),
+    );
     if (!limit.allowed) return tooMany(response, limit.retryAfterSeconds);
     return send(response, status, body, headers);
   };
@@ -77,7 +84,13 @@ export function createHandler({ config, builder, limits, replay, log = console.l
       return refuse(request, response, 415, { error: "The body must be JSON (Content-Type: application/json)." });
     }
     const tooLarge = (): void =>
-      refuse(request, response, 413, { error: `The body must be at most ${config.maxBodyBytes} bytes.` }, { connection: "close" });
+      refuse(
+        request,
+        response,
+        413,
+        { error: `The body must be at most ${config.maxBodyBytes} bytes.` },
+        { connection: "close" },
+      );
     if (Number(request.headers["content-length"] ?? 0) > config.maxBodyBytes) {
       request.resume();
       return tooLarge();
@@ -107,16 +120,24 @@ export function createHandler({ config, builder, limits, replay, log = console.l
     const fields = payload as Record<string, unknown>;
     try {
       if (route === "/rebuild") {
-        const reason = typeof fields.reason === "string" && fields.reason.trim() ? fields.reason.trim().slice(0, 120) : method;
+        const reason =
+          typeof fields.reason === "string" && fields.reason.trim() ? fields.reason.trim().slice(0, 120) : method;
         if (fields.allowShrink !== undefined && typeof fields.allowShrink !== "boolean") {
           return send(response, 400, { error: "allowShrink must be true or false." });
         }
         const documents = documentIds(fields.documents);
         if (documents === null) {
-          return send(response, 400, { error: `documents must be a list of at most ${MAX_DOCUMENTS_PER_REQUEST} document ids, each without a slash or a comma.` });
+          return send(response, 400, {
+            error: `documents must be a list of at most ${MAX_DOCUMENTS_PER_REQUEST} document ids, each without a slash or a comma.`,
+          });
         }
         const { build, coalesced } = builder.trigger({ reason, allowShrink: fields.allowShrink === true, documents });
-        return send(response, 202, { buildId: build.id, state: build.state, coalesced, status: "/status" }, { location: "/status" });
+        return send(
+          response,
+          202,
+          { buildId: build.id, state: build.state, coalesced, status: "/status" },
+          { location: "/status" },
+        );
       }
       if (fields.buildId !== undefined && typeof fields.buildId !== "string") {
         return send(response, 400, { error: "buildId must be a string." });
@@ -143,13 +164,22 @@ export function createHandler({ config, builder, limits, replay, log = console.l
     }
     if (GET_ROUTES.has(route)) {
       request.resume();
-      if (request.method !== "GET" && request.method !== "HEAD") return send(response, 405, { error: `${route} accepts GET only.` }, { allow: "GET, HEAD" });
+      if (request.method !== "GET" && request.method !== "HEAD")
+        return send(response, 405, { error: `${route} accepts GET only.` }, { allow: "GET, HEAD" });
       if (route === "/healthz") return send(response, 200, { ok: true });
       // Without credentials, what a load balancer or an editor needs; with the bearer token, all of it.
       if (request.headers.authorization === undefined) return send(response, 200, builder.status());
       if (!hasBearerSecret(request.headers, config.secret)) {
-        log(`Refused ${route} from ${clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy)}: the bearer token is wrong`);
-        return refuse(request, response, 401, { error: "Wrong bearer token. Leave Authorization out for the public status." }, { "www-authenticate": 'Bearer realm="rebuild"' });
+        log(
+          `Refused ${route} from ${clientAddress(request.socket.remoteAddress, request.headers["x-forwarded-for"], config.trustProxy)}: the bearer token is wrong`,
+        );
+        return refuse(
+          request,
+          response,
+          401,
+          { error: "Wrong bearer token. Leave Authorization out for the public status." },
+          { "www-authenticate": 'Bearer realm="rebuild"' },
+        );
       }
       return send(response, 200, builder.status({ full: true }));
     }

@@ -31,7 +31,12 @@ export interface PipelineContext {
 }
 
 /** Runs DEPLOY_COMMAND (if any) for release `id`; resolves whether it succeeded. */
-export async function deployRelease(config: ServiceConfig, releases: Releases, id: string, output: (text: string) => void): Promise<boolean> {
+export async function deployRelease(
+  config: ServiceConfig,
+  releases: Releases,
+  id: string,
+  output: (text: string) => void,
+): Promise<boolean> {
   if (!config.deployCommand) return true;
   const run = runCommand(config.deployCommand, {
     cwd: config.projectDir,
@@ -99,12 +104,17 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     const earlier = releases.newestSnapshot();
     const snapshot = snapshotTree(path.join(workspace, "public"), releases.siteDir(build.id), earlier);
     writeStates(release, snapshot.states);
-    output(`\nRelease ${build.id}: ${snapshot.copied} files copied, ${snapshot.linked} shared with release ${earlier?.id ?? "(none)"}\n`);
+    output(
+      `\nRelease ${build.id}: ${snapshot.copied} files copied, ${snapshot.linked} shared with release ${earlier?.id ?? "(none)"}\n`,
+    );
     const { problems, articles } = checkOutput(releases.siteDir(build.id));
     if (problems.length > 0) {
       releases.remove(build.id);
       output(`\nOutput check failed:\n${problems.map((problem) => `- ${problem}`).join("\n")}\n`);
-      fail("check", `The output check found ${problems.length} problem${problems.length === 1 ? "" : "s"}: ${problems.slice(0, 3).join("; ")}`);
+      fail(
+        "check",
+        `The output check found ${problems.length} problem${problems.length === 1 ? "" : "s"}: ${problems.slice(0, 3).join("; ")}`,
+      );
       return;
     }
     build.articles = articles;
@@ -119,7 +129,13 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
       }
       if (build.allowShrink) output(`\nPublishing ${articles} articles; the request allowed any drop.\n`);
       const previous = publishedTarget(config.publishDir);
-      const record: Release = { id: build.id, reason: build.reason, triggeredAt: build.triggeredAt, finishedAt: new Date().toISOString(), articles };
+      const record: Release = {
+        id: build.id,
+        reason: build.reason,
+        triggeredAt: build.triggeredAt,
+        finishedAt: new Date().toISOString(),
+        articles,
+      };
       writeFileSync(path.join(release, "build.json"), JSON.stringify(record, null, 2));
       releases.publish(build.id);
       if (!(await deployRelease(config, releases, build.id, output))) {
@@ -137,7 +153,11 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     } else {
       // A file system error names paths: its message goes to the log and the full status only.
       const code = (error as NodeJS.ErrnoException).code;
-      fail("publish", `Publishing failed${code ? ` (${code})` : ""}; the previous release stays published.`, String((error as Error).message ?? error));
+      fail(
+        "publish",
+        `Publishing failed${code ? ` (${code})` : ""}; the previous release stays published.`,
+        String((error as Error).message ?? error),
+      );
     }
   } finally {
     build.finishedAt = new Date().toISOString();

@@ -1,6 +1,17 @@
 // Publishing is one rename(2) of a symlink: a reader of PUBLISH_DIR sees the old site or the new
 // one, never a mixture and never a missing directory.
-import { closeSync, existsSync, fsyncSync, lstatSync, openSync, readlinkSync, renameSync, rmSync, symlinkSync, writeSync } from "node:fs";
+import {
+  closeSync,
+  existsSync,
+  fsyncSync,
+  lstatSync,
+  openSync,
+  readlinkSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeSync,
+} from "node:fs";
 import path from "node:path";
 
 function isSymlink(file: string): boolean {
@@ -15,7 +26,9 @@ function isSymlink(file: string): boolean {
 export function publishedTarget(publishDir: string): string | null {
   if (!existsSync(publishDir) && !isSymlink(publishDir)) return null;
   if (!isSymlink(publishDir)) {
-    throw new Error(`PUBLISH_DIR ${publishDir} exists and is not a symlink. Move it away: the service publishes by swapping a symlink.`);
+    throw new Error(
+      `PUBLISH_DIR ${publishDir} exists and is not a symlink. Move it away: the service publishes by swapping a symlink.`,
+    );
   }
   return path.resolve(path.dirname(publishDir), readlinkSync(publishDir));
 }

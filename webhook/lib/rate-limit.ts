@@ -19,7 +19,13 @@ interface Bucket {
   updated: number;
 }
 
-export function createRateLimiter({ perMinute, now = () => Date.now() }: { perMinute: number; now?: () => number }): RateLimiter {
+export function createRateLimiter({
+  perMinute,
+  now = () => Date.now(),
+}: {
+  perMinute: number;
+  now?: () => number;
+}): RateLimiter {
   const refillMs = 60_000 / perMinute;
   const buckets = new Map<string, Bucket>();
 

@@ -81,7 +81,11 @@ export class Releases {
   /** Keeps the newest `keep` releases (and always the published one) for rollback. */
   prune(keep: number): void {
     const publishedId = this.publishedId();
-    const kept = new Set(this.list().slice(0, keep).map((release) => release.id));
+    const kept = new Set(
+      this.list()
+        .slice(0, keep)
+        .map((release) => release.id),
+    );
     if (publishedId) kept.add(publishedId);
     for (const id of readdirSync(this.dir)) if (!kept.has(id)) this.remove(id);
   }

@@ -8,7 +8,17 @@
 // time of the earlier snapshot: the same inode, size, modification time and change time (in
 // nanoseconds). A write to the file changes its change time, which no tool can set back, so a file
 // rewritten with the same size and a restored modification time still counts as changed.
-import { copyFileSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import path from "node:path";
 
 /** What a snapshot recorded of each workspace file it took in, by path relative to the tree. */
@@ -34,7 +44,11 @@ function stateOf(file: string): string {
  * changed since `earlier` was taken from the same source: `earlier.dir` is that snapshot and
  * `earlier.states` what it recorded. Symbolic links are copied as they are.
  */
-export function snapshotTree(source: string, target: string, earlier?: { dir: string; states: FileStates }): SnapshotResult {
+export function snapshotTree(
+  source: string,
+  target: string,
+  earlier?: { dir: string; states: FileStates },
+): SnapshotResult {
   const result: SnapshotResult = { linked: 0, copied: 0, states: {} };
   const walk = (relative: string): void => {
     const from = path.join(source, relative);
@@ -49,7 +63,11 @@ export function snapshotTree(source: string, target: string, earlier?: { dir: st
       } else if (entry.isFile()) {
         const state = stateOf(path.join(source, name));
         result.states[name] = state;
-        if (earlier && earlier.states[name] === state && tryLink(path.join(earlier.dir, name), path.join(target, name))) {
+        if (
+          earlier &&
+          earlier.states[name] === state &&
+          tryLink(path.join(earlier.dir, name), path.join(target, name))
+        ) {
           result.linked += 1;
         } else {
           copyFileSync(path.join(source, name), path.join(target, name));

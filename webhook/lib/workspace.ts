@@ -7,22 +7,35 @@ import path from "node:path";
  * Never copied into a build workspace: dependencies are linked rather than copied, and the working
  * tree's build output, caches and reports must not leak into a build.
  */
-export const NOT_COPIED = new Set(["node_modules", ".cache", "public", ".git", "reports", "test-results", "playwright-report"]);
+export const NOT_COPIED = new Set([
+  "node_modules",
+  ".cache",
+  "public",
+  ".git",
+  "reports",
+  "test-results",
+  "playwright-report",
+]);
 
 /**
  * Copies the project's sources into `workspace` afresh, so a build sees exactly what the project
  * holds now, leaving the workspace's own caches and output; BUILDS_DIR and PUBLISH_DIR, when they
  * lie inside the project, are not copied.
  */
-export function syncWorkspace(workspace: string, { projectDir, buildsDir, publishDir }: { projectDir: string; buildsDir: string; publishDir: string }): void {
+export function syncWorkspace(
+  workspace: string,
+  { projectDir, buildsDir, publishDir }: { projectDir: string; buildsDir: string; publishDir: string },
+): void {
   mkdirSync(workspace, { recursive: true });
-  const holds = (name: string, dir: string): boolean => dir === path.join(projectDir, name) || dir.startsWith(path.join(projectDir, name) + path.sep);
+  const holds = (name: string, dir: string): boolean =>
+    dir === path.join(projectDir, name) || dir.startsWith(path.join(projectDir, name) + path.sep);
   const skip = (name: string): boolean => NOT_COPIED.has(name) || holds(name, buildsDir) || holds(name, publishDir);
   const wanted = readdirSync(projectDir).filter((name) => !skip(name));
   for (const name of readdirSync(workspace)) {
     if (!NOT_COPIED.has(name)) rmSync(path.join(workspace, name), { recursive: true, force: true });
   }
-  for (const name of wanted) cpSync(path.join(projectDir, name), path.join(workspace, name), { recursive: true, verbatimSymlinks: true });
+  for (const name of wanted)
+    cpSync(path.join(projectDir, name), path.join(workspace, name), { recursive: true, verbatimSymlinks: true });
   const modules = path.join(workspace, "node_modules");
   if (!existsSync(modules) && existsSync(path.join(projectDir, "node_modules"))) {
     symlinkSync(path.join(projectDir, "node_modules"), modules, "dir");

@@ -5,7 +5,14 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
 import { folderSize, readBuildOutput, writeBaselineSite } from "../../../scripts/bench-build";
-import { drawUniqueCovers, editedFields, generatedArticle, generatedArticleId, uniqueCoverName, uniqueCoverSvg } from "../../../scripts/generate-articles";
+import {
+  drawUniqueCovers,
+  editedFields,
+  generatedArticle,
+  generatedArticleId,
+  uniqueCoverName,
+  uniqueCoverSvg,
+} from "../../../scripts/generate-articles";
 
 // What the build benchmark reads and writes, not what it measures: timings are never asserted.
 
@@ -13,7 +20,7 @@ describe("readBuildOutput", () => {
   const output = [
     "success source and transform nodes - 1.250s",
     "info [gatsby-source-firestore] blogMetaData: 1 documents read from Firestore (incremental)",
-    "info [gatsby-source-firestore] 1000 published articles from Firestore project \"bench\"",
+    'info [gatsby-source-firestore] 1000 published articles from Firestore project "bench"',
     "info [image store] 1000 covers: 0 encodings made, 0 failed, 0 files linked into public/ (0.4 s, store /tmp/store)",
     "success createPages - 0.512s",
     "success run queries in workers - 2.451s - 3/1035 1.22/s",
@@ -30,12 +37,20 @@ describe("readBuildOutput", () => {
       htmlPages: 2,
       documentsRead: 1,
       encodings: 0,
-      phases: { "source and transform nodes": 1.25, createPages: 0.512, "run queries in workers": 2.451, "Building static HTML for pages": 6.653, onPostBuild: 1.185 },
+      phases: {
+        "source and transform nodes": 1.25,
+        createPages: 0.512,
+        "run queries in workers": 2.451,
+        "Building static HTML for pages": 6.653,
+        onPostBuild: 1.185,
+      },
     });
   });
 
   it("says n/a (null) for documents read when the source plugin does not report them, and 0 queries when none ran", () => {
-    expect(readBuildOutput("info [gatsby-source-firestore] 24 published articles from the sample content")).toMatchObject({ queries: "0", htmlPages: 0, documentsRead: null });
+    expect(
+      readBuildOutput("info [gatsby-source-firestore] 24 published articles from the sample content"),
+    ).toMatchObject({ queries: "0", htmlPages: 0, documentsRead: null });
   });
 });
 
@@ -59,7 +74,8 @@ describe("the text-only baseline site", () => {
     const dir = writeBaselineSite(12);
     try {
       expect(readdirSync(path.join(dir, "content", "posts"))).toHaveLength(12);
-      for (const file of ["package.json", "gatsby-config.ts", "gatsby-node.ts", "src/templates/post.tsx"]) expect(readFileSync(path.join(dir, file), "utf8").length).toBeGreaterThan(0);
+      for (const file of ["package.json", "gatsby-config.ts", "gatsby-node.ts", "src/templates/post.tsx"])
+        expect(readFileSync(path.join(dir, file), "utf8").length).toBeGreaterThan(0);
       expect(readdirSync(path.join(dir, "node_modules"))).toContain("gatsby");
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -69,8 +85,14 @@ describe("the text-only baseline site", () => {
 
 describe("generated articles", () => {
   it("with unique covers, each article names its own cover", () => {
-    const covers = [0, 1, 2].map((i) => generatedArticle(i, "http://127.0.0.1:9/c/", uniqueCoverName).data.featureImage);
-    expect(covers).toEqual(["http://127.0.0.1:9/c/cover-000000.webp", "http://127.0.0.1:9/c/cover-000001.webp", "http://127.0.0.1:9/c/cover-000002.webp"]);
+    const covers = [0, 1, 2].map(
+      (i) => generatedArticle(i, "http://127.0.0.1:9/c/", uniqueCoverName).data.featureImage,
+    );
+    expect(covers).toEqual([
+      "http://127.0.0.1:9/c/cover-000000.webp",
+      "http://127.0.0.1:9/c/cover-000001.webp",
+      "http://127.0.0.1:9/c/cover-000002.webp",
+    ]);
   });
 
   it("draws a different picture for every article, as a 1200×675 WebP", async () => {
@@ -93,7 +115,9 @@ describe("generated articles", () => {
     const edit = editedFields(7, "now");
     expect(Object.keys(edit).sort()).toEqual(["content", "title"]);
     expect(edit.title).not.toBe(data.title);
-    expect(edit.content.blocks.filter((block, i) => JSON.stringify(block) !== JSON.stringify(data.content.blocks[i]))).toHaveLength(1);
+    expect(
+      edit.content.blocks.filter((block, i) => JSON.stringify(block) !== JSON.stringify(data.content.blocks[i])),
+    ).toHaveLength(1);
     expect(generatedArticleId(7)).toBe(generatedArticle(7, "http://127.0.0.1:9/", ["a.webp"]).id);
   });
 });

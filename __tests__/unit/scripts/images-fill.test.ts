@@ -21,14 +21,19 @@ beforeEach(async () => {
 afterEach(() => rm(store, { recursive: true, force: true }));
 
 function fill(...args: string[]): { child: ChildProcess; done: Promise<{ code: number | null; output: string }> } {
-  const child = spawn(process.execPath, ["scripts/images-fill.ts", "--json", ...args], { cwd: ROOT, env: { ...process.env, IMAGE_STORE_DIR: store, NODE_ENV: "production" }, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, ["scripts/images-fill.ts", "--json", ...args], {
+    cwd: ROOT,
+    env: { ...process.env, IMAGE_STORE_DIR: store, NODE_ENV: "production" },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   child.stdout!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr!.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return { child, done: new Promise((resolve) => child.on("exit", (code) => resolve({ code, output }))) };
 }
 
-const summaryOf = (output: string): { covers: number; encodings: number; failed: number } => JSON.parse(output.trim().split("\n").at(-1)!);
+const summaryOf = (output: string): { covers: number; encodings: number; failed: number } =>
+  JSON.parse(output.trim().split("\n").at(-1)!);
 
 /** Resolves once `condition` holds, looking again every 50 ms (the fill gives no other signal of its progress on disk). */
 async function until(condition: () => boolean): Promise<void> {
@@ -36,7 +41,11 @@ async function until(condition: () => boolean): Promise<void> {
 }
 
 const records = (): number =>
-  existsSync(path.join(store, "images")) ? readdirSync(path.join(store, "images")).filter((key) => existsSync(path.join(store, "images", key, "record.json"))).length : 0;
+  existsSync(path.join(store, "images"))
+    ? readdirSync(path.join(store, "images")).filter((key) =>
+        existsSync(path.join(store, "images", key, "record.json")),
+      ).length
+    : 0;
 
 test("fills an empty store with every cover, then finds nothing to do", async () => {
   const first = await fill().done;
@@ -60,14 +69,24 @@ test("an interrupted fill leaves a valid store, and the next one does only what 
   expect(encodings).toBeLessThan(COVERS * 3);
   expect(encodings).toBeGreaterThan(0);
   const check = await checkStore(store);
-  expect({ ...check, complete: check.complete.length, temporary: undefined }).toEqual({ complete: COVERS * 3, incomplete: [], missing: [], temporary: undefined });
+  expect({ ...check, complete: check.complete.length, temporary: undefined }).toEqual({
+    complete: COVERS * 3,
+    incomplete: [],
+    missing: [],
+    temporary: undefined,
+  });
 }, 60_000);
 
 test("two fills at once, in two processes, leave a valid, complete store", async () => {
   const [a, b] = await Promise.all([fill().done, fill().done]);
   expect([a.code, b.code]).toEqual([0, 0]);
   const check = await checkStore(store);
-  expect({ ...check, complete: check.complete.length }).toEqual({ complete: COVERS * 3, incomplete: [], missing: [], temporary: [] });
+  expect({ ...check, complete: check.complete.length }).toEqual({
+    complete: COVERS * 3,
+    incomplete: [],
+    missing: [],
+    temporary: [],
+  });
 }, 60_000);
 
 test("shards split the covers without overlap", async () => {

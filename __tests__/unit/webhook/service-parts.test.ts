@@ -10,7 +10,12 @@ import { authenticate } from "../../../webhook/lib/auth.ts";
 import { ReplayGuard } from "../../../webhook/lib/replay.ts";
 import { clientAddress } from "../../../webhook/lib/client-address.ts";
 import { signRequest } from "../../../webhook/trigger/src/signature.ts";
-import { documentIds, MAX_DOCUMENTS_PER_REQUEST, MAX_NAMED_DOCUMENTS, sourcingRequest } from "../../../webhook/lib/documents.ts";
+import {
+  documentIds,
+  MAX_DOCUMENTS_PER_REQUEST,
+  MAX_NAMED_DOCUMENTS,
+  sourcingRequest,
+} from "../../../webhook/lib/documents.ts";
 
 const SECRET = "Vq3-x9Lm2Rt8bZ4kW7nP0cY5hJ6dF1sA";
 
@@ -18,7 +23,15 @@ describe("the rate limiter", () => {
   it("allows a burst of perMinute requests, then refills one token per 60/perMinute seconds", () => {
     let time = 0;
     const limiter = createRateLimiter({ perMinute: 6, now: () => time });
-    expect(Array.from({ length: 7 }, () => limiter.take("a").allowed)).toEqual([true, true, true, true, true, true, false]);
+    expect(Array.from({ length: 7 }, () => limiter.take("a").allowed)).toEqual([
+      true,
+      true,
+      true,
+      true,
+      true,
+      true,
+      false,
+    ]);
     expect(limiter.take("a").retryAfterSeconds).toBe(10);
     expect(limiter.take("b").allowed).toBe(true); // clients are counted apart
     time = 9_999;
@@ -44,22 +57,34 @@ describe("the rate limiter", () => {
 
 describe("the service configuration", () => {
   it("refuses a missing or short secret and a missing PUBLISH_DIR with clear messages", () => {
-    expect(() => loadConfig({ PUBLISH_DIR: "site" })).toThrow("REBUILD_SECRET must be set to at least 32 characters (it has 0)");
+    expect(() => loadConfig({ PUBLISH_DIR: "site" })).toThrow(
+      "REBUILD_SECRET must be set to at least 32 characters (it has 0)",
+    );
     expect(() => loadConfig({ REBUILD_SECRET: "x".repeat(31), PUBLISH_DIR: "site" })).toThrow("(it has 31)");
     expect(() => loadConfig({ REBUILD_SECRET: SECRET })).toThrow("PUBLISH_DIR must name");
-    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", PORT: "http" })).toThrow('PORT must be an integer of at least 0, got "http"');
-    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", BUILDS_DIR: "site/builds" })).toThrow("BUILDS_DIR must not be inside PUBLISH_DIR");
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", PORT: "http" })).toThrow(
+      'PORT must be an integer of at least 0, got "http"',
+    );
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", BUILDS_DIR: "site/builds" })).toThrow(
+      "BUILDS_DIR must not be inside PUBLISH_DIR",
+    );
   });
 
   it.each([
-    ["32 spaces", " ".repeat(32), "it uses only 1 different character; it holds only about 0 bits of entropy; only 3% of its neighbouring pairs differ."],
+    [
+      "32 spaces",
+      " ".repeat(32),
+      "it uses only 1 different character; it holds only about 0 bits of entropy; only 3% of its neighbouring pairs differ.",
+    ],
     ["one letter", "a".repeat(40), "it uses only 1 different character;"],
     ["a word said four times", "password".repeat(4), "it uses only 7 different characters;"],
     ["a short pattern repeated", "abcdefgh".repeat(4), "guess: only 25% of its neighbouring pairs differ."],
     ["a longer pattern twice", "0123456789abcdef".repeat(2), "guess: only 51% of its neighbouring pairs differ."],
     ["a pattern with a tail", `${"Ab3$".repeat(9)}x`, "it uses only 5 different characters;"],
   ])("refuses a secret that is long but guessable: %s", (_case, secret, shortfall) => {
-    expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(/^REBUILD_SECRET is too easy to guess/);
+    expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(
+      /^REBUILD_SECRET is too easy to guess/,
+    );
     expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(shortfall);
     // The message states the whole rule and how to make a good secret.
     expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).toThrow(
@@ -69,7 +94,11 @@ describe("the service configuration", () => {
 
   it("accepts random secrets of 32 characters and more, as the README makes them", () => {
     for (let i = 0; i < 2000; i += 1) {
-      for (const secret of [randomBytes(16).toString("hex"), randomBytes(32).toString("hex"), randomBytes(24).toString("base64url")]) {
+      for (const secret of [
+        randomBytes(16).toString("hex"),
+        randomBytes(32).toString("hex"),
+        randomBytes(24).toString("base64url"),
+      ]) {
         expect(() => loadConfig({ REBUILD_SECRET: secret, PUBLISH_DIR: "site" })).not.toThrow();
       }
     }
@@ -100,9 +129,15 @@ describe("the service configuration", () => {
   });
 
   it("reads MAX_ARTICLE_DROP as a share between 0 and 1", () => {
-    expect(loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "0.8" }).maxArticleDrop).toBe(0.8);
-    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "50%" })).toThrow('MAX_ARTICLE_DROP must be a share between 0 and 1 (0.5 is half), got "50%"');
-    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "1.5" })).toThrow("MAX_ARTICLE_DROP");
+    expect(loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "0.8" }).maxArticleDrop).toBe(
+      0.8,
+    );
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "50%" })).toThrow(
+      'MAX_ARTICLE_DROP must be a share between 0 and 1 (0.5 is half), got "50%"',
+    );
+    expect(() => loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "1.5" })).toThrow(
+      "MAX_ARTICLE_DROP",
+    );
   });
 });
 
@@ -112,14 +147,24 @@ describe("authentication", () => {
   const guard = () => new ReplayGuard(300);
 
   it("accepts a signed request or the bearer token", () => {
-    expect(authenticate(signRequest(body, SECRET, { now }), body, SECRET, guard(), now)).toEqual({ method: "signature" });
-    expect(authenticate({ authorization: `Bearer ${SECRET}` }, body, SECRET, guard(), now)).toEqual({ method: "bearer" });
-    expect(authenticate({ authorization: `bearer   ${SECRET}` }, body, SECRET, guard(), now)).toEqual({ method: "bearer" });
+    expect(authenticate(signRequest(body, SECRET, { now }), body, SECRET, guard(), now)).toEqual({
+      method: "signature",
+    });
+    expect(authenticate({ authorization: `Bearer ${SECRET}` }, body, SECRET, guard(), now)).toEqual({
+      method: "bearer",
+    });
+    expect(authenticate({ authorization: `bearer   ${SECRET}` }, body, SECRET, guard(), now)).toEqual({
+      method: "bearer",
+    });
   });
 
   it("refuses a wrong token, a wrong signature even beside a right token, and nothing at all", () => {
-    expect(authenticate({ authorization: `Bearer ${SECRET}x` }, body, SECRET, guard(), now)).toEqual({ refused: "the bearer token is wrong" });
-    expect(authenticate({ authorization: `Basic ${SECRET}` }, body, SECRET, guard(), now)).toEqual({ refused: "the bearer token is wrong" });
+    expect(authenticate({ authorization: `Bearer ${SECRET}x` }, body, SECRET, guard(), now)).toEqual({
+      refused: "the bearer token is wrong",
+    });
+    expect(authenticate({ authorization: `Basic ${SECRET}` }, body, SECRET, guard(), now)).toEqual({
+      refused: "the bearer token is wrong",
+    });
     const forged = { ...signRequest(Buffer.from("other"), SECRET, { now }), authorization: `Bearer ${SECRET}` };
     expect(authenticate(forged, body, SECRET, guard(), now)).toEqual({ refused: "the signature does not match" });
     expect(authenticate({}, body, SECRET, guard(), now)).toEqual({ refused: "neither a signature nor a bearer token" });
@@ -129,9 +174,19 @@ describe("authentication", () => {
     const replay = guard();
     const headers = signRequest(body, SECRET, { now, id: "0123456789abcdef" });
     expect(authenticate(headers, body, SECRET, replay, now)).toEqual({ method: "signature" });
-    expect(authenticate(headers, body, SECRET, replay, now + 1000)).toEqual({ refused: "the request id 0123456789abcdef has already been used" });
+    expect(authenticate(headers, body, SECRET, replay, now + 1000)).toEqual({
+      refused: "the request id 0123456789abcdef has already been used",
+    });
     // The same id signed again later is still a replay while the first one's window lasts.
-    expect(authenticate(signRequest(body, SECRET, { now: now + 60_000, id: "0123456789abcdef" }), body, SECRET, replay, now + 60_000)).toMatchObject({
+    expect(
+      authenticate(
+        signRequest(body, SECRET, { now: now + 60_000, id: "0123456789abcdef" }),
+        body,
+        SECRET,
+        replay,
+        now + 60_000,
+      ),
+    ).toMatchObject({
       refused: expect.stringContaining("already been used"),
     });
     // Once the window has passed, the timestamp check refuses the recording instead.
@@ -143,7 +198,9 @@ describe("authentication", () => {
   it("does not remember the ids of refused requests", () => {
     const replay = guard();
     const headers = signRequest(body, SECRET, { now, id: "0123456789abcdef" });
-    expect(authenticate({ ...headers, "x-signature-256": `sha256=${"0".repeat(64)}` }, body, SECRET, replay, now)).toMatchObject({ refused: expect.any(String) });
+    expect(
+      authenticate({ ...headers, "x-signature-256": `sha256=${"0".repeat(64)}` }, body, SECRET, replay, now),
+    ).toMatchObject({ refused: expect.any(String) });
     expect(replay.size).toBe(0);
     expect(authenticate(headers, body, SECRET, replay, now)).toEqual({ method: "signature" });
   });
@@ -170,12 +227,21 @@ describe("the output check", () => {
   /** The search index's manifest and card chunks (src/lib/search-pieces.ts) for these cards by slot. */
   const searchIndex = (cards: ({ slug: string } | null)[]) => {
     mkdirSync(path.join(site, "search/c"), { recursive: true });
-    writeFileSync(path.join(site, "search/index.json"), JSON.stringify({ version: 1, slots: cards.length, shards: 1, idShards: 1, holes: [] }));
+    writeFileSync(
+      path.join(site, "search/index.json"),
+      JSON.stringify({ version: 1, slots: cards.length, shards: 1, idShards: 1, holes: [] }),
+    );
     writeFileSync(path.join(site, "search/c/0.json"), JSON.stringify(cards));
   };
   beforeEach(() => {
     site = mkdtempSync(path.join(tmpdir(), "check-output-"));
-    ["index.html", "blog/index.html", "404.html", "blogarticle/[...slug]/index.html", "blogarticle/one/index.html"].forEach(page);
+    [
+      "index.html",
+      "blog/index.html",
+      "404.html",
+      "blogarticle/[...slug]/index.html",
+      "blogarticle/one/index.html",
+    ].forEach(page);
     searchIndex([{ slug: "one" }]);
   });
   afterEach(() => rmSync(site, { recursive: true, force: true }));
@@ -211,7 +277,9 @@ describe("the shrink guard", () => {
   const rule = { maxDrop: 0.5 };
 
   it("refuses a build without articles, published release or not", () => {
-    expect(checkShrink(0, published, rule)).toMatch(/^The new build lists no articles \(the published release r1 has 10\)/);
+    expect(checkShrink(0, published, rule)).toMatch(
+      /^The new build lists no articles \(the published release r1 has 10\)/,
+    );
     expect(checkShrink(0, null, rule)).toMatch(/^The new build lists no articles\. .*allowShrink/);
   });
 
@@ -252,7 +320,9 @@ describe("the documents a rebuild request names", () => {
   it("are Firestore document ids, once each; absent means none", () => {
     expect(documentIds(undefined)).toEqual([]);
     expect(documentIds(["aB3xYz09", "other_id-2", "aB3xYz09"])).toEqual(["aB3xYz09", "other_id-2"]);
-    expect(documentIds(Array.from({ length: MAX_DOCUMENTS_PER_REQUEST }, (_, i) => `d${i}`))).toHaveLength(MAX_DOCUMENTS_PER_REQUEST);
+    expect(documentIds(Array.from({ length: MAX_DOCUMENTS_PER_REQUEST }, (_, i) => `d${i}`))).toHaveLength(
+      MAX_DOCUMENTS_PER_REQUEST,
+    );
   });
 
   it.each([

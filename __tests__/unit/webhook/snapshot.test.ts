@@ -1,6 +1,16 @@
 /** @jest-environment node */
 import { execFileSync } from "node:child_process";
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { readStates, snapshotTree, writeStates } from "../../../webhook/lib/snapshot.ts";
@@ -30,7 +40,12 @@ describe("snapshotTree", () => {
   it("copies the whole tree, symbolic links as they are, when there is no earlier snapshot", () => {
     const first = snapshotTree(path.join(root, "public"), path.join(root, "r1"));
     expect(first).toMatchObject({ copied: 4, linked: 0 });
-    expect(Object.keys(first.states).sort()).toEqual(["blogarticle/a/index.html", "blogarticle/b/index.html", "index.html", "og/a.jpg"]);
+    expect(Object.keys(first.states).sort()).toEqual([
+      "blogarticle/a/index.html",
+      "blogarticle/b/index.html",
+      "index.html",
+      "og/a.jpg",
+    ]);
     expect(read("r1", "blogarticle/b/index.html")).toBe("<p>b</p>");
     expect(readlinkSync(path.join(root, "r1", "alias.html"))).toBe("index.html");
     expect(inode("r1", "index.html")).not.toBe(inode("public", "index.html"));
@@ -40,7 +55,10 @@ describe("snapshotTree", () => {
     const first = snapshotTree(path.join(root, "public"), path.join(root, "r1"));
     write("blogarticle/a/index.html", "<p>a, edited</p>");
     write("blogarticle/c/index.html", "<p>c</p>");
-    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), { dir: path.join(root, "r1"), states: first.states });
+    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), {
+      dir: path.join(root, "r1"),
+      states: first.states,
+    });
     expect(second).toMatchObject({ copied: 2, linked: 3 });
     expect(inode("r2", "index.html")).toBe(inode("r1", "index.html"));
     expect(inode("r2", "og/a.jpg")).toBe(inode("r1", "og/a.jpg"));
@@ -52,7 +70,10 @@ describe("snapshotTree", () => {
     const first = snapshotTree(path.join(root, "public"), path.join(root, "r1"));
     write("index.html", "<p>HOME</p>");
     expect(read("r1", "index.html")).toBe("<p>home</p>");
-    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), { dir: path.join(root, "r1"), states: first.states });
+    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), {
+      dir: path.join(root, "r1"),
+      states: first.states,
+    });
     write("og/a.jpg", "jpeg A");
     expect(read("r2", "og/a.jpg")).toBe("jpeg a");
     expect(read("r2", "index.html")).toBe("<p>HOME</p>");
@@ -70,7 +91,10 @@ describe("snapshotTree", () => {
     execFileSync("touch", ["-r", reference, file]);
     const [, size, mtimeNs] = first.states["blogarticle/b/index.html"]!.split(":");
     expect([String(statSync(file).size), String(statSync(file, { bigint: true }).mtimeNs)]).toEqual([size, mtimeNs]);
-    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), { dir: path.join(root, "r1"), states: first.states });
+    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), {
+      dir: path.join(root, "r1"),
+      states: first.states,
+    });
     expect(read("r2", "blogarticle/b/index.html")).toBe("<p>B</p>");
     expect(inode("r2", "blogarticle/b/index.html")).not.toBe(inode("r1", "blogarticle/b/index.html"));
     expect(second.copied).toBe(1);
@@ -79,7 +103,10 @@ describe("snapshotTree", () => {
   it("leaves the later release whole when the earlier one is deleted, and copies what the earlier one lost", () => {
     const first = snapshotTree(path.join(root, "public"), path.join(root, "r1"));
     rmSync(path.join(root, "r1", "og"), { recursive: true });
-    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), { dir: path.join(root, "r1"), states: first.states });
+    const second = snapshotTree(path.join(root, "public"), path.join(root, "r2"), {
+      dir: path.join(root, "r1"),
+      states: first.states,
+    });
     expect(second).toMatchObject({ copied: 1, linked: 3 });
     rmSync(path.join(root, "r1"), { recursive: true });
     expect(read("r2", "index.html")).toBe("<p>home</p>");

@@ -33,7 +33,11 @@ export function normalizeContent(
   const blocks: EditorBlock[] = [];
   value.blocks.forEach((block: unknown, index) => {
     if (!isRecord(block) || typeof block.type !== "string" || block.type === "" || !isRecord(block.data)) {
-      problems.push({ id, field: `content.blocks[${index}]`, message: "is not an Editor.js block ({type, data}); left out" });
+      problems.push({
+        id,
+        field: `content.blocks[${index}]`,
+        message: "is not an Editor.js block ({type, data}); left out",
+      });
       return;
     }
     let data = block.data;
@@ -65,8 +69,16 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
   const { article } = checked;
   const warnings: DocumentProblem[] = checked.warnings.map((warning) => ({ id, ...warning }));
 
-  const content = normalizeContent(id, data && typeof data === "object" ? (data as { content?: unknown }).content : undefined, context.contentImageUrl);
-  if (content === null) return { ok: false, problem: { id, field: "content", message: "is not Editor.js output ({time, blocks, version})" } };
+  const content = normalizeContent(
+    id,
+    data && typeof data === "object" ? (data as { content?: unknown }).content : undefined,
+    context.contentImageUrl,
+  );
+  if (content === null)
+    return {
+      ok: false,
+      problem: { id, field: "content", message: "is not Editor.js output ({time, blocks, version})" },
+    };
   const image = context.resolveImage(article.featureImage);
   if (typeof image === "string") {
     warnings.push({ id, field: "featureImage", message: `${image}; the article is built without a cover image` });

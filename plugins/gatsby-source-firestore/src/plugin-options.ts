@@ -38,7 +38,10 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
     types: Joi.array()
       .items(
         Joi.object({
-          type: Joi.string().pattern(/^[A-Z][A-Za-z0-9]*$/).required().description("GraphQL node type"),
+          type: Joi.string()
+            .pattern(/^[A-Z][A-Za-z0-9]*$/)
+            .required()
+            .description("GraphQL node type"),
           collection: Joi.string().required().description("Firestore collection to read"),
           map: Joi.function().description("maps a document's data to node fields"),
         }),
@@ -61,7 +64,9 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
     allowedImageHosts: Joi.array()
       .items(Joi.string().pattern(/^[a-z0-9.-]+(:\d+)?(\/\S*)?$/i))
       .default([])
-      .description("host[:port][/path/prefix/] entries cover images may be downloaded from, besides the project's Firebase Storage"),
+      .description(
+        "host[:port][/path/prefix/] entries cover images may be downloaded from, besides the project's Firebase Storage",
+      ),
     allowInsecureImageHosts: Joi.boolean()
       .default(false)
       .description("tests only: also download http covers and covers on loopback or private addresses"),
@@ -69,11 +74,15 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
     pageSize: Joi.number().integer().min(1).max(10_000).default(500).description("documents per read"),
     incremental: Joi.boolean()
       .default(true)
-      .description("a warm build reads only the documents changed since the last one (the environment variable FIRESTORE_FULL_READ=true turns it off)"),
+      .description(
+        "a warm build reads only the documents changed since the last one (the environment variable FIRESTORE_FULL_READ=true turns it off)",
+      ),
     syncMarginMinutes: Joi.number()
       .min(0)
       .default(10)
-      .description("a warm build re-reads documents whose lastUpdate is this much older than the last sync, for clock skew"),
+      .description(
+        "a warm build re-reads documents whose lastUpdate is this much older than the last sync, for clock skew",
+      ),
   });
 
 /** Whether the plugin reads Firestore (a project id is configured) or the local sample content. */
@@ -85,8 +94,13 @@ export function usesFirestore(options: Pick<FirestoreSourceOptions, "firebaseCon
  * Where cover images may be downloaded from: https URLs of the project's Firebase Storage and of
  * the configured hosts, never this machine or a private network unless a test allows it.
  */
-export function coverImagePolicy(options: Pick<FirestoreSourceOptions, "firebaseConfig" | "allowedImageHosts" | "allowInsecureImageHosts">): CoverImagePolicy {
-  const projectHosts = storageImageHosts(options.firebaseConfig?.projectId ?? "", options.firebaseConfig?.storageBucket ?? "");
+export function coverImagePolicy(
+  options: Pick<FirestoreSourceOptions, "firebaseConfig" | "allowedImageHosts" | "allowInsecureImageHosts">,
+): CoverImagePolicy {
+  const projectHosts = storageImageHosts(
+    options.firebaseConfig?.projectId ?? "",
+    options.firebaseConfig?.storageBucket ?? "",
+  );
   return {
     hosts: [...new Set([...projectHosts, ...(options.allowedImageHosts ?? [])])],
     allowInsecure: options.allowInsecureImageHosts === true,

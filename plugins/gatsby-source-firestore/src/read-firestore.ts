@@ -28,7 +28,11 @@ export interface FirestoreReadOptions {
 }
 
 /** Opens a short-lived web SDK client, runs `work` with it, and always closes it. */
-async function withFirestore<T>(collectionName: string, options: FirestoreReadOptions, work: (db: Firestore) => Promise<T>): Promise<T> {
+async function withFirestore<T>(
+  collectionName: string,
+  options: FirestoreReadOptions,
+  work: (db: Firestore) => Promise<T>,
+): Promise<T> {
   const { projectId } = options.firebaseConfig;
   const app: FirebaseApp = initializeApp(
     { ...options.firebaseConfig, apiKey: options.firebaseConfig.apiKey || "build-without-api-key", projectId },
@@ -50,12 +54,23 @@ async function withFirestore<T>(collectionName: string, options: FirestoreReadOp
  * Reads all pages of a published-only query. From the server only: plain getDocs answers an
  * unreachable Firestore with an empty cache, which would build, and publish, a blog with no articles.
  */
-async function readPages(db: Firestore, collectionName: string, constraints: QueryConstraint[], pageSize: number): Promise<RawDocument[]> {
+async function readPages(
+  db: Firestore,
+  collectionName: string,
+  constraints: QueryConstraint[],
+  pageSize: number,
+): Promise<RawDocument[]> {
   const documents: RawDocument[] = [];
   let last: QueryDocumentSnapshot | null = null;
   for (;;) {
     const page: QuerySnapshot = await getDocsFromServer(
-      query(collection(db, collectionName), where("published", "==", true), ...constraints, ...(last ? [startAfter(last)] : []), limit(pageSize)),
+      query(
+        collection(db, collectionName),
+        where("published", "==", true),
+        ...constraints,
+        ...(last ? [startAfter(last)] : []),
+        limit(pageSize),
+      ),
     );
     for (const snapshot of page.docs) documents.push({ id: snapshot.id, data: snapshot.data() });
     if (page.size < pageSize) break;
@@ -68,8 +83,13 @@ async function readPages(db: Firestore, collectionName: string, constraints: Que
  * Reads every published document of a collection with the web SDK, as a visitor would (the
  * security rules allow nothing more), in pages of `pageSize` ordered by document id.
  */
-export async function readPublishedCollection(collectionName: string, options: FirestoreReadOptions): Promise<RawDocument[]> {
-  return withFirestore(collectionName, options, (db) => readPages(db, collectionName, [orderBy(documentId())], options.pageSize));
+export async function readPublishedCollection(
+  collectionName: string,
+  options: FirestoreReadOptions,
+): Promise<RawDocument[]> {
+  return withFirestore(collectionName, options, (db) =>
+    readPages(db, collectionName, [orderBy(documentId())], options.pageSize),
+  );
 }
 
 export interface ChangedDocuments {
@@ -101,7 +121,8 @@ export async function readChangedSince(
       [where("lastUpdate", ">=", since.toISOString()), orderBy("lastUpdate", "desc")],
     ];
     for (const range of ranges) {
-      for (const document of await readPages(db, collectionName, range, options.pageSize)) byId.set(document.id, document);
+      for (const document of await readPages(db, collectionName, range, options.pageSize))
+        byId.set(document.id, document);
     }
     const notPublished: string[] = [];
     for (const id of new Set(ids)) {

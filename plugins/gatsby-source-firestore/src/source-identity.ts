@@ -12,7 +12,11 @@ const PLUGIN_NAME = "gatsby-source-firestore";
  */
 export function sourceIdentity(options: Pick<FirestoreSourceOptions, "firebaseConfig" | "emulatorHost">): string {
   if (!usesFirestore(options)) return JSON.stringify({ source: "local" });
-  return JSON.stringify({ source: "firestore", projectId: options.firebaseConfig?.projectId ?? "", emulatorHost: options.emulatorHost || null });
+  return JSON.stringify({
+    source: "firestore",
+    projectId: options.firebaseConfig?.projectId ?? "",
+    emulatorHost: options.emulatorHost || null,
+  });
 }
 
 /** The identity the cache in this workspace was built from, or null when none is recorded. */
@@ -28,16 +32,24 @@ export function cachedSourceIdentity(state: unknown): string | null {
  * differs, the stored hash is cleared so Gatsby's own check finds it changed and empties the whole
  * cache (nodes, covers, query results, page data) before anything is read from the new source.
  */
-export function resetCacheOnSourceChange({ store, reporter }: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">, pluginOptions: object): void {
+export function resetCacheOnSourceChange(
+  { store, reporter }: Pick<Parameters<NonNullable<GatsbyNode["onPreInit"]>>[0], "store" | "reporter">,
+  pluginOptions: object,
+): void {
   if (!mayUse(GATSBY_STORE, reporter)) return;
   const previous = cachedSourceIdentity(store.getState());
   const current = sourceIdentity(pluginOptions as FirestoreSourceOptions);
   if (previous === null || previous === current) return;
-  reporter.info(`[gatsby-source-firestore] The content source changed from ${previous} to ${current}: Gatsby's cache is emptied.`);
+  reporter.info(
+    `[gatsby-source-firestore] The content source changed from ${previous} to ${current}: Gatsby's cache is emptied.`,
+  );
   emptyCacheAtNextCheck(store, `${PLUGIN_NAME} source changed`);
 }
 
 /** Records the source this build reads, after any reset, with the rest of Gatsby's saved state. */
-export function recordSourceIdentity(setPluginStatus: (status: Record<string, unknown>) => void, options: FirestoreSourceOptions): void {
+export function recordSourceIdentity(
+  setPluginStatus: (status: Record<string, unknown>) => void,
+  options: FirestoreSourceOptions,
+): void {
   setPluginStatus({ sourceIdentity: sourceIdentity(options) });
 }

@@ -1,5 +1,11 @@
 import type { GatsbyNode, NodePluginArgs } from "gatsby";
-import { coverImagePolicy, DEFAULT_TYPES, usesFirestore, type FirestoreSourceOptions, type SourcedType } from "./plugin-options";
+import {
+  coverImagePolicy,
+  DEFAULT_TYPES,
+  usesFirestore,
+  type FirestoreSourceOptions,
+  type SourcedType,
+} from "./plugin-options";
 import { dropDuplicateSlugs, normalizeBlogPost, remoteImageResolver, type NormalizeContext } from "./normalize";
 import { localContentImageUrl, readLocalContent, resolveLocalImage } from "./read-local";
 import { readChangedSince, readPublishedCollection, type FirestoreReadOptions } from "./read-firestore";
@@ -34,7 +40,11 @@ const reportProblem =
     args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
 
 /** Checks each article and reports each problem once; returns the valid ones, slugs not yet compared. */
-function normalizeBlogPosts(documents: RawDocument[], context: NormalizeContext, warn: ProblemWarning): BlogPostRecord[] {
+function normalizeBlogPosts(
+  documents: RawDocument[],
+  context: NormalizeContext,
+  warn: ProblemWarning,
+): BlogPostRecord[] {
   const posts: BlogPostRecord[] = [];
   for (const document of documents) {
     const result = normalizeBlogPost(document, context);
@@ -72,7 +82,10 @@ function deleteNodesNotIn(args: NodePluginArgs, type: string, keep: Set<string>)
 
 const mapDocuments = (sourced: SourcedType, documents: RawDocument[]): RawDocument[] =>
   sourced.map
-    ? documents.map((d) => ({ id: d.id, data: typeof d.data === "object" && d.data !== null ? sourced.map!(d.data as Record<string, unknown>) : d.data }))
+    ? documents.map((d) => ({
+        id: d.id,
+        data: typeof d.data === "object" && d.data !== null ? sourced.map!(d.data as Record<string, unknown>) : d.data,
+      }))
     : documents;
 
 export function normalizeContext(options: FirestoreSourceOptions): NormalizeContext {
@@ -80,10 +93,14 @@ export function normalizeContext(options: FirestoreSourceOptions): NormalizeCont
   const policy = coverImagePolicy(options);
   return usesFirestore(options)
     ? { resolveImage: remoteImageResolver(policy) }
-    : { resolveImage: (ref) => resolveLocalImage(dir, ref, policy), contentImageUrl: (ref) => localContentImageUrl(dir, ref, policy) };
+    : {
+        resolveImage: (ref) => resolveLocalImage(dir, ref, policy),
+        contentImageUrl: (ref) => localContentImageUrl(dir, ref, policy),
+      };
 }
 
-const blogPostNodeId = (args: NodePluginArgs, documentId: string): string => args.createNodeId(`${BLOG_POST_TYPE} >>> ${documentId}`);
+const blogPostNodeId = (args: NodePluginArgs, documentId: string): string =>
+  args.createNodeId(`${BLOG_POST_TYPE} >>> ${documentId}`);
 
 function createBlogPostNode(args: NodePluginArgs, post: BlogPostRecord): string {
   const id = blogPostNodeId(args, post.documentId);
@@ -108,18 +125,17 @@ function createAllBlogPostNodes(
   options: FirestoreSourceOptions,
 ): Omit<SyncState, "identity" | "lastSync"> {
   const duplicates: string[] = [];
-  const posts = acceptBlogPosts(
-    documents,
-    normalizeContext(options),
-    reportProblem(args, collection),
-    (id) => duplicates.push(id),
+  const posts = acceptBlogPosts(documents, normalizeContext(options), reportProblem(args, collection), (id) =>
+    duplicates.push(id),
   );
   const created = new Set(posts.map((post) => createBlogPostNode(args, post)));
   deleteNodesNotIn(args, BLOG_POST_TYPE, created);
   return { published: documents.map((d) => d.id), withNode: posts.map((post) => post.documentId), duplicates };
 }
 
-type Increment = { applied: true; state: Omit<SyncState, "identity" | "lastSync">; read: number } | { applied: false; reason: string; read: number };
+type Increment =
+  | { applied: true; state: Omit<SyncState, "identity" | "lastSync">; read: number }
+  | { applied: false; reason: string; read: number };
 
 /**
  * A warm build: reads the documents changed since the last sync (less a margin for clock skew) and
@@ -142,25 +158,40 @@ async function applyChanges(
   changed.documents.forEach((d) => published.add(d.id));
   changed.notPublished.forEach((id) => published.delete(id));
   if (published.size !== changed.publishedCount) {
-    return { applied: false, read, reason: `Firestore counts ${changed.publishedCount} published documents where ${published.size} were expected` };
+    return {
+      applied: false,
+      read,
+      reason: `Firestore counts ${changed.publishedCount} published documents where ${published.size} were expected`,
+    };
   }
 
   const changedIdSet = new Set([...changed.documents.map((d) => d.id), ...changed.notPublished]);
-  const accepted = normalizeBlogPosts(mapDocuments(sourced, changed.documents), normalizeContext(options), reportProblem(args, sourced.collection));
+  const accepted = normalizeBlogPosts(
+    mapDocuments(sourced, changed.documents),
+    normalizeContext(options),
+    reportProblem(args, sourced.collection),
+  );
   const unchanged = previous.withNode
     .filter((id) => !changedIdSet.has(id))
     .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPostRecord & { id: string }) | undefined);
-  if (unchanged.some((node) => node === undefined)) return { applied: false, read, reason: "an article's node is missing from the cache" };
+  if (unchanged.some((node) => node === undefined))
+    return { applied: false, read, reason: "an article's node is missing from the cache" };
 
   // A document left out for its slug may have to come back when the article that won it goes or
   // moves; its data was never kept, so that case is read in full.
   const oldSlugs = new Map(
-    previous.withNode.filter((id) => changedIdSet.has(id)).map((id) => [id, (args.getNode(blogPostNodeId(args, id)) as { slug?: string } | undefined)?.slug]),
+    previous.withNode
+      .filter((id) => changedIdSet.has(id))
+      .map((id) => [id, (args.getNode(blogPostNodeId(args, id)) as { slug?: string } | undefined)?.slug]),
   );
   const stillDuplicates = previous.duplicates.filter((id) => !changedIdSet.has(id));
   const slugFreed = [...oldSlugs].some(([id, slug]) => accepted.find((post) => post.documentId === id)?.slug !== slug);
   if (stillDuplicates.length > 0 && slugFreed) {
-    return { applied: false, read, reason: "an article that another document shared a slug with was changed or removed" };
+    return {
+      applied: false,
+      read,
+      reason: "an article that another document shared a slug with was changed or removed",
+    };
   }
 
   const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPostRecord[]), ...accepted]);
@@ -171,7 +202,11 @@ async function applyChanges(
   return {
     applied: true,
     read,
-    state: { published: [...published].sort(), withNode: [...keptIds].sort(), duplicates: [...stillDuplicates, ...dropped.map((p) => p.id)].sort() },
+    state: {
+      published: [...published].sort(),
+      withNode: [...keptIds].sort(),
+      duplicates: [...stillDuplicates, ...dropped.map((p) => p.id)].sort(),
+    },
   };
 }
 
@@ -184,7 +219,11 @@ async function applyChanges(
  * interval that cancel out in the count while the addition is dated in the past. A full read
  * (`FIRESTORE_FULL_READ=true`, a new workspace, or another source) puts everything right.
  */
-async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedType, options: FirestoreSourceOptions): Promise<number> {
+async function sourceFirestoreBlogPosts(
+  args: NodePluginArgs,
+  sourced: SourcedType,
+  options: FirestoreSourceOptions,
+): Promise<number> {
   const startedAt = Date.now();
   const previous = readSyncState(args.store.getState(), sourced.collection);
   // `gatsby develop` re-sources on an editor's request (POST /__refresh) to preview exactly what is
@@ -195,7 +234,13 @@ async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedTy
   const changedIds = request.changedIds;
   let read = 0;
   let state: Omit<SyncState, "identity" | "lastSync"> | null = null;
-  let why = developing ? "gatsby develop reads everything" : forceFull ? "incremental sourcing is off" : previous === null ? "no earlier sourcing is recorded" : "the content source changed";
+  let why = developing
+    ? "gatsby develop reads everything"
+    : forceFull
+      ? "incremental sourcing is off"
+      : previous === null
+        ? "no earlier sourcing is recorded"
+        : "the content source changed";
   if (!forceFull && previous !== null && sameSource(previous, options)) {
     const increment = await applyChanges(args, sourced, options, previous, changedIds);
     read += increment.read;
@@ -209,8 +254,14 @@ async function sourceFirestoreBlogPosts(args: NodePluginArgs, sourced: SourcedTy
     read += documents.length;
     state = createAllBlogPostNodes(args, sourced.collection, mapDocuments(sourced, documents), options);
   }
-  args.reporter.info(`[gatsby-source-firestore] ${sourced.collection}: ${read} documents read from Firestore (${mode})`);
-  writeSyncState(args.actions.setPluginStatus, sourced.collection, { identity: sourceIdentity(options), lastSync: startedAt, ...state });
+  args.reporter.info(
+    `[gatsby-source-firestore] ${sourced.collection}: ${read} documents read from Firestore (${mode})`,
+  );
+  writeSyncState(args.actions.setPluginStatus, sourced.collection, {
+    identity: sourceIdentity(options),
+    lastSync: startedAt,
+    ...state,
+  });
   return state.withNode.length;
 }
 

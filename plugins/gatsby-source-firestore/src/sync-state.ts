@@ -22,7 +22,8 @@ export interface SyncState {
   duplicates: string[];
 }
 
-const isStringArray = (value: unknown): value is string[] => Array.isArray(value) && value.every((item) => typeof item === "string");
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
 
 /** The saved state of a collection, or null when there is none or it cannot be trusted. */
 export function readSyncState(state: unknown, collection: string): SyncState | null {
@@ -50,7 +51,11 @@ export function readSyncState(state: unknown, collection: string): SyncState | n
  * Saves a collection's state. Gatsby merges plugin status with lodash `merge`, which would mix an
  * old, longer id list into a new one element by element, so the state is stored as one string.
  */
-export function writeSyncState(setPluginStatus: (status: Record<string, unknown>) => void, collection: string, state: SyncState): void {
+export function writeSyncState(
+  setPluginStatus: (status: Record<string, unknown>) => void,
+  collection: string,
+  state: SyncState,
+): void {
   setPluginStatus({ sync: { [collection]: JSON.stringify(state) } });
 }
 

@@ -15,7 +15,9 @@ function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JS
     case "paragraph":
       return <ParagraphBlock block={block} />;
     case "header":
-      return <HeaderBlock block={block} tag={headingTag(block.level, blocks)} rank={headingRank(block.level, blocks)} />;
+      return (
+        <HeaderBlock block={block} tag={headingTag(block.level, blocks)} rank={headingRank(block.level, blocks)} />
+      );
     case "list":
       return <ListBlock block={block} />;
     case "quote":

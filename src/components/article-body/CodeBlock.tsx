@@ -13,7 +13,11 @@ export function CodeBlock({ block }: { block: Extract<SafeBlock, { type: "code" 
   const highlighted = React.useContext(FeedModeContext) ? undefined : block.highlighted;
   return (
     <pre className={classes.code}>
-      {highlighted ? <code className={classes.highlighted} dangerouslySetInnerHTML={{ __html: highlighted }} /> : <code>{block.code}</code>}
+      {highlighted ? (
+        <code className={classes.highlighted} dangerouslySetInnerHTML={{ __html: highlighted }} />
+      ) : (
+        <code>{block.code}</code>
+      )}
     </pre>
   );
 }

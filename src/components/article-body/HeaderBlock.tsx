@@ -2,7 +2,11 @@ import * as React from "react";
 import type { SafeBlock } from "../../lib/article-blocks";
 import { useBodyClasses } from "./body-classes";
 
-type HeaderProps = { block: Extract<SafeBlock, { type: "header" }>; tag: "h2" | "h3" | "h4" | "h5" | "h6"; rank: number };
+type HeaderProps = {
+  block: Extract<SafeBlock, { type: "header" }>;
+  tag: "h2" | "h3" | "h4" | "h5" | "h6";
+  rank: number;
+};
 
 /**
  * A heading, at the level headingTag gave it so the article title stays the page's only h1. HTML
@@ -10,5 +14,11 @@ type HeaderProps = { block: Extract<SafeBlock, { type: "header" }>; tag: "h2" | 
  */
 export function HeaderBlock({ block, tag, rank }: HeaderProps): JSX.Element {
   const Tag = tag;
-  return <Tag className={useBodyClasses()[`heading${rank}`]} data-editor-level={block.level} dangerouslySetInnerHTML={{ __html: block.html }} />;
+  return (
+    <Tag
+      className={useBodyClasses()[`heading${rank}`]}
+      data-editor-level={block.level}
+      dangerouslySetInnerHTML={{ __html: block.html }}
+    />
+  );
 }

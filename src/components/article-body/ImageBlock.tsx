@@ -14,7 +14,12 @@ export function ImageBlock({ block }: { block: Extract<SafeBlock, { type: "image
     .filter(Boolean)
     .join(" ");
   return (
-    <figure className={className || undefined} data-stretched={block.stretched} data-border={block.withBorder} data-background={block.withBackground}>
+    <figure
+      className={className || undefined}
+      data-stretched={block.stretched}
+      data-border={block.withBorder}
+      data-background={block.withBackground}
+    >
       <img src={block.url} alt={block.alt} loading="lazy" decoding="async" width={1200} height={675} />
       {block.caption && <figcaption dangerouslySetInnerHTML={{ __html: block.caption }} />}
     </figure>

@@ -18,7 +18,15 @@ function ChecklistItem({ item, block }: { item: SafeListItem; block: ListProps["
   );
 }
 
-function Items({ items, block, nested }: { items: SafeListItem[]; block: ListProps["block"]; nested: boolean }): JSX.Element {
+function Items({
+  items,
+  block,
+  nested,
+}: {
+  items: SafeListItem[];
+  block: ListProps["block"];
+  nested: boolean;
+}): JSX.Element {
   const classes = useBodyClasses();
   if (block.style === "checklist") {
     return (

@@ -5,7 +5,9 @@ import { useBodyClasses } from "./body-classes";
 /** A quote with its caption and alignment. */
 export function QuoteBlock({ block }: { block: Extract<SafeBlock, { type: "quote" }> }): JSX.Element {
   const classes = useBodyClasses();
-  const className = [classes.quote, block.alignment === "center" ? classes.center : undefined].filter(Boolean).join(" ");
+  const className = [classes.quote, block.alignment === "center" ? classes.center : undefined]
+    .filter(Boolean)
+    .join(" ");
   return (
     <figure className={className || undefined} data-alignment={block.alignment}>
       <blockquote dangerouslySetInnerHTML={{ __html: block.html }} />

@@ -19,7 +19,15 @@ export function sitePagePath(href: string | null): string | null {
  */
 export function followSiteLinks(container: HTMLElement): () => void {
   const onClick = (event: MouseEvent): void => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    )
+      return;
     const link = event.target instanceof Element ? event.target.closest("a") : null;
     if (!link || !container.contains(link)) return;
     if ((link.target !== "" && link.target !== "_self") || link.hasAttribute("download")) return;

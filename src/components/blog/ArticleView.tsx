@@ -29,7 +29,8 @@ export function ArticleView({ title, categories, updatedOn, blocks, cover }: Art
       </header>
       {cover}
       <p className={styles.updated}>
-        Updated: {updatedOn ? <time dateTime={updatedOn}>{formatUpdatedDate(updatedOn)}</time> : formatUpdatedDate(null)}
+        Updated:{" "}
+        {updatedOn ? <time dateTime={updatedOn}>{formatUpdatedDate(updatedOn)}</time> : formatUpdatedDate(null)}
       </p>
       <ArticleBody blocks={blocks} />
     </article>

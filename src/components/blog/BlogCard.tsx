@@ -72,7 +72,14 @@ function CardImage({ card, eager, priority }: { card: BlogCardData; eager: boole
           className={styles.cardImageInner}
         />
       ) : card.imageSrc ? (
-        <img src={card.imageSrc} alt="" loading={loading} decoding="async" onLoad={markLoaded} className={styles.cardImageInner} />
+        <img
+          src={card.imageSrc}
+          alt=""
+          loading={loading}
+          decoding="async"
+          onLoad={markLoaded}
+          className={styles.cardImageInner}
+        />
       ) : null}
     </div>
   );
@@ -83,13 +90,29 @@ function CardImage({ card, eager, priority }: { card: BlogCardData; eager: boole
  * `eager` covers load without waiting to scroll into view; `priority` marks the page's largest image
  * (the first card's), which the browser then fetches first.
  */
-export function BlogCard({ card, eager = false, priority = false }: { card: BlogCardData; eager?: boolean; priority?: boolean }): JSX.Element {
+export function BlogCard({
+  card,
+  eager = false,
+  priority = false,
+}: {
+  card: BlogCardData;
+  eager?: boolean;
+  priority?: boolean;
+}): JSX.Element {
   const category = card.categories[0];
   const to = articlePath(card.slug);
   // A plain click first scrolls smoothly to the top (300 ms), then opens the article; a click
   // that opens a new tab or window is left to the browser.
   const scrollThenOpen = (event: React.MouseEvent<HTMLAnchorElement>): void => {
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.altKey ||
+      event.ctrlKey ||
+      event.shiftKey
+    )
+      return;
     event.preventDefault();
     void animateScrollTo(0).then(() => navigate(to));
   };

@@ -13,14 +13,16 @@ let search: Promise<ResultsPageOf> | null = null;
  * forgotten, so the next search loads again.
  */
 function loadSearch(): Promise<ResultsPageOf> {
-  search ??= Promise.all([import("../../lib/search-query"), import("../../lib/search-results")]).then(([{ openSearchIndex }, { searchResultsPage }]) => {
-    const index = openSearchIndex(async (file) => {
-      const response = await fetch(`/${file}`);
-      if (!response.ok) throw new Error(`HTTP ${response.status} for /${file}`);
-      return response.text();
-    });
-    return (query, page, changed) => searchResultsPage(index, query, page, changed, POSTS_PER_PAGE);
-  });
+  search ??= Promise.all([import("../../lib/search-query"), import("../../lib/search-results")]).then(
+    ([{ openSearchIndex }, { searchResultsPage }]) => {
+      const index = openSearchIndex(async (file) => {
+        const response = await fetch(`/${file}`);
+        if (!response.ok) throw new Error(`HTTP ${response.status} for /${file}`);
+        return response.text();
+      });
+      return (query, page, changed) => searchResultsPage(index, query, page, changed, POSTS_PER_PAGE);
+    },
+  );
   search.catch(() => {
     search = null;
   });

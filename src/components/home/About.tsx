@@ -28,9 +28,9 @@ export default function About(): JSX.Element {
             of endless swiping, and almost nobody was winning. We wanted an app that treated people as people.
           </p>
           <p>
-            So we built one that slows things down. Every day you meet a few people chosen for what you both care
-            about, not just for a photo. Profiles are verified, conversations start with something real, and our safety
-            team is there whenever you need it.
+            So we built one that slows things down. Every day you meet a few people chosen for what you both care about,
+            not just for a photo. Profiles are verified, conversations start with something real, and our safety team is
+            there whenever you need it.
           </p>
           <p>
             Whether you are looking for a partner for life or someone to explore the city with, we are here to help you

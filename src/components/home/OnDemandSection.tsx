@@ -29,7 +29,8 @@ export function onDemandSection(
     reveal = resolve;
   });
   if (typeof window === "undefined") reveal();
-  const Section = serverModule && typeof window === "undefined" ? serverModule.default : React.lazy(() => visible.then(load));
+  const Section =
+    serverModule && typeof window === "undefined" ? serverModule.default : React.lazy(() => visible.then(load));
 
   function OnDemand(): JSX.Element {
     const anchorRef = React.useRef<HTMLDivElement>(null);
@@ -53,7 +54,11 @@ export function onDemandSection(
     }, []);
     return (
       <div ref={anchorRef} className={styles.onDemand}>
-        <React.Suspense fallback={<div className={placeholderClassName} aria-hidden="true" {...{ [PENDING_SECTION_ATTRIBUTE]: "" }} />}>
+        <React.Suspense
+          fallback={
+            <div className={placeholderClassName} aria-hidden="true" {...{ [PENDING_SECTION_ATTRIBUTE]: "" }} />
+          }
+        >
           <Section />
         </React.Suspense>
       </div>

@@ -14,7 +14,14 @@ export interface HashLinkProps extends React.AnchorHTMLAttributes<HTMLAnchorElem
 export function HashLink({ to, onClick, children, ...rest }: HashLinkProps): JSX.Element {
   const handleClick = (event: React.MouseEvent<HTMLAnchorElement>): void => {
     onClick?.(event);
-    if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
       return;
     }
     const hashIndex = to.indexOf("#");

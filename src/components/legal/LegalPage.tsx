@@ -29,13 +29,7 @@ const headingId = (section: LegalSection): string => `${section.id}-heading`;
  * contents, and numbered sections. The page itself supplies the Layout and the Seo tags; the texts come
  * from content/legal/*.md through legalDocument (legal-document.tsx).
  */
-export function LegalPage({
-  title,
-  lastUpdated,
-  lastUpdatedDateTime,
-  intro,
-  sections,
-}: LegalPageProps): JSX.Element {
+export function LegalPage({ title, lastUpdated, lastUpdatedDateTime, intro, sections }: LegalPageProps): JSX.Element {
   return (
     <div className="container">
       <article className={styles.legalPage} aria-labelledby={TITLE_ID}>
@@ -64,12 +58,7 @@ export function LegalPage({
         </nav>
 
         {sections.map((section, index) => (
-          <section
-            key={section.id}
-            id={section.id}
-            className={styles.section}
-            aria-labelledby={headingId(section)}
-          >
+          <section key={section.id} id={section.id} className={styles.section} aria-labelledby={headingId(section)}>
             <h2 id={headingId(section)} className={styles.sectionTitle}>
               {`${index + 1}. ${section.title}`}
             </h2>

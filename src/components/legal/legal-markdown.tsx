@@ -14,7 +14,9 @@ export class LegalDocumentError extends Error {
 }
 
 /** The placeholders the text may use, and what each one becomes. */
-const PLACEHOLDERS: ReadonlyMap<string, () => React.ReactElement> = new Map([["supportEmail", () => <SupportEmailLink />]]);
+const PLACEHOLDERS: ReadonlyMap<string, () => React.ReactElement> = new Map([
+  ["supportEmail", () => <SupportEmailLink />],
+]);
 
 /** Anchors are lower-case words joined by hyphens: they end up in addresses such as /terms#eligibility. */
 const SECTION_HEADING = /^(\S.*?)\s*\{#([a-z0-9]+(?:-[a-z0-9]+)*)\}$/;
@@ -44,7 +46,12 @@ function hastNode(value: unknown, fail: Fail): HastNode {
   if (value.type === "text" && typeof value.value === "string") return { type: "text", value: value.value };
   if (value.type === "element" && typeof value.tagName === "string") {
     const children = Array.isArray(value.children) ? value.children.map((child) => hastNode(child, fail)) : [];
-    return { type: "element", tagName: value.tagName, properties: isRecord(value.properties) ? value.properties : {}, children };
+    return {
+      type: "element",
+      tagName: value.tagName,
+      properties: isRecord(value.properties) ? value.properties : {},
+      children,
+    };
   }
   if (value.type === "comment") return fail("HTML comments are not allowed; keep notes in the YAML front matter");
   return fail(`unexpected ${String(value.type)} content`);
@@ -100,7 +107,8 @@ function renderLink(element: HastElement, key: number, fail: Fail): React.ReactN
       </a>
     );
   }
-  if (typeof href === "string" && href.startsWith("mailto:")) return fail(`write {{supportEmail}} rather than the link ${href}`);
+  if (typeof href === "string" && href.startsWith("mailto:"))
+    return fail(`write {{supportEmail}} rather than the link ${href}`);
   return fail(`links must go to a site path (/privacy) or an https address, not "${String(href)}"`);
 }
 
@@ -152,7 +160,11 @@ function renderBlock(node: HastNode, index: number, fail: Fail): React.ReactNode
     case "ol": {
       expectAttributes(node, [], fail);
       const List = node.tagName === "ul" ? "ul" : "ol";
-      return <List key={index}>{node.children.filter((child) => !isBlank(child)).map((child, i) => renderListItem(child, i, fail))}</List>;
+      return (
+        <List key={index}>
+          {node.children.filter((child) => !isBlank(child)).map((child, i) => renderListItem(child, i, fail))}
+        </List>
+      );
     }
     case "h1":
       return fail("the title comes from the front matter; start sections with ## rather than #");
@@ -216,4 +228,3 @@ export function legalContent(
   });
   return { intro: introNodes.length > 0 ? renderBlocks(introNodes, fail) : undefined, sections };
 }
-

@@ -20,7 +20,11 @@ export async function describeOriginal(bytes: Buffer): Promise<{ width: number; 
   if (!metadata.width || !metadata.height || !metadata.format) throw new Error("not an image sharp can read");
   // EXIF orientations 5 to 8 turn the picture a quarter: its displayed width is the stored height.
   const turned = (metadata.orientation ?? 1) >= 5;
-  return { width: turned ? metadata.height : metadata.width, height: turned ? metadata.width : metadata.height, format: metadata.format === "jpeg" ? "jpg" : metadata.format };
+  return {
+    width: turned ? metadata.height : metadata.width,
+    height: turned ? metadata.width : metadata.height,
+    format: metadata.format === "jpeg" ? "jpg" : metadata.format,
+  };
 }
 
 const hex = (value: number): string => value.toString(16).padStart(2, "0");
@@ -74,7 +78,8 @@ export async function encodeCover(store: string, original: string, recipe: Cover
 }
 
 /** The sharing image's file in the store. */
-export const sharingPath = (store: string, original: string, recipe: SharingRecipe): string => path.join(variantDir(store, variantKey(original, recipe)), "og.jpg");
+export const sharingPath = (store: string, original: string, recipe: SharingRecipe): string =>
+  path.join(variantDir(store, variantKey(original, recipe)), "og.jpg");
 
 /** Draws the 1200 × 630 sharing image of an original: cropped around its most interesting part, flattened on white. */
 export async function drawSharing(store: string, original: string, recipe: SharingRecipe): Promise<string> {

@@ -2,7 +2,19 @@ import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
 import { describeOriginal, drawSharing, encodeCover, sharingPath } from "./encode.ts";
 import { variantKey, type CoverRecipe, type SharingRecipe } from "./recipes.ts";
-import { originalPath, readRecord, readSource, readSourceSync, sha256, sourcePath, variantDir, writeAtomic, writeOnce, type SourceRecord, type VariantRecord } from "./store.ts";
+import {
+  originalPath,
+  readRecord,
+  readSource,
+  readSourceSync,
+  sha256,
+  sourcePath,
+  variantDir,
+  writeAtomic,
+  writeOnce,
+  type SourceRecord,
+  type VariantRecord,
+} from "./store.ts";
 
 /** Where a cover comes from: a URL to download, or a file on disk (the sample content). */
 export type CoverSource = { kind: "url"; url: string } | { kind: "file"; path: string };
@@ -50,12 +62,22 @@ async function keepOriginal(store: string, bytes: Buffer): Promise<string> {
  * a new picture at the same URL gives a new original (and so new keys). The same picture under
  * two URLs is one original.
  */
-export async function storeOriginal(store: string, source: CoverSource, options: StoreOriginalOptions = {}): Promise<string> {
+export async function storeOriginal(
+  store: string,
+  source: CoverSource,
+  options: StoreOriginalOptions = {},
+): Promise<string> {
   if (source.kind === "file") return keepOriginal(store, await readFile(source.path));
-  return once(`${store}\u0000${source.url}\u0000${options.revalidate === true}`, () => downloadOriginal(store, source, options));
+  return once(`${store}\u0000${source.url}\u0000${options.revalidate === true}`, () =>
+    downloadOriginal(store, source, options),
+  );
 }
 
-async function downloadOriginal(store: string, source: { kind: "url"; url: string }, options: StoreOriginalOptions): Promise<string> {
+async function downloadOriginal(
+  store: string,
+  source: { kind: "url"; url: string },
+  options: StoreOriginalOptions,
+): Promise<string> {
   const known = await readSource(store, source.url);
   if (known && !options.revalidate && existsSync(originalPath(store, known.original))) return known.original;
   const headers: Record<string, string> = {};
@@ -71,7 +93,10 @@ async function downloadOriginal(store: string, source: { kind: "url"; url: strin
     throw new CoverError(`could not be downloaded: ${(error as Error).message}`);
   }
   if (response.status === 304 && known) {
-    await writeAtomic(sourcePath(store, source.url), JSON.stringify({ ...known, checkedAt: Date.now() } satisfies SourceRecord));
+    await writeAtomic(
+      sourcePath(store, source.url),
+      JSON.stringify({ ...known, checkedAt: Date.now() } satisfies SourceRecord),
+    );
     return known.original;
   }
   if (!response.ok) throw new CoverError(`could not be downloaded: HTTP ${response.status}`);
@@ -86,11 +111,19 @@ async function downloadOriginal(store: string, source: { kind: "url"; url: strin
 }
 
 /** The stored record of an original made with a recipe, encoded first when the store lacks it. */
-export function ensureCover(store: string, original: string, recipe: CoverRecipe): Promise<{ record: VariantRecord; encoded: boolean }> {
+export function ensureCover(
+  store: string,
+  original: string,
+  recipe: CoverRecipe,
+): Promise<{ record: VariantRecord; encoded: boolean }> {
   return once(`${store}\u0000${variantKey(original, recipe)}`, () => makeCover(store, original, recipe));
 }
 
-async function makeCover(store: string, original: string, recipe: CoverRecipe): Promise<{ record: VariantRecord; encoded: boolean }> {
+async function makeCover(
+  store: string,
+  original: string,
+  recipe: CoverRecipe,
+): Promise<{ record: VariantRecord; encoded: boolean }> {
   const stored = await readRecord(store, variantKey(original, recipe));
   if (stored) return { record: stored, encoded: false };
   try {
@@ -103,11 +136,19 @@ async function makeCover(store: string, original: string, recipe: CoverRecipe): 
 }
 
 /** The sharing image of an original, drawn first when the store lacks it. */
-export function ensureSharing(store: string, original: string, recipe: SharingRecipe): Promise<{ file: string; encoded: boolean }> {
+export function ensureSharing(
+  store: string,
+  original: string,
+  recipe: SharingRecipe,
+): Promise<{ file: string; encoded: boolean }> {
   return once(`${store}\u0000${variantKey(original, recipe)}`, () => makeSharing(store, original, recipe));
 }
 
-async function makeSharing(store: string, original: string, recipe: SharingRecipe): Promise<{ file: string; encoded: boolean }> {
+async function makeSharing(
+  store: string,
+  original: string,
+  recipe: SharingRecipe,
+): Promise<{ file: string; encoded: boolean }> {
   const file = sharingPath(store, original, recipe);
   if (existsSync(file)) return { file, encoded: false };
   try {

@@ -27,7 +27,11 @@ async function keysOf(site: string): Promise<string[]> {
  * URLs' records that point at them), and unfinished writes. Anything changed within `graceMs` is
  * left alone, so a fill or a build running now, whose keys no release names yet, loses nothing.
  */
-export async function pruneStore(store: string, keptSites: readonly string[], options: { graceMs: number; dryRun?: boolean; now?: number }): Promise<PruneResult> {
+export async function pruneStore(
+  store: string,
+  keptSites: readonly string[],
+  options: { graceMs: number; dryRun?: boolean; now?: number },
+): Promise<PruneResult> {
   const now = options.now ?? Date.now();
   const keys = new Set<string>();
   for (const site of keptSites) for (const key of await keysOf(site)) keys.add(key);
@@ -39,14 +43,19 @@ export async function pruneStore(store: string, keptSites: readonly string[], op
   for (const original of originals) keys.add(variantKey(original, SITE_RECIPES.sharing));
   const removed: string[] = [];
   const remove = async (file: string): Promise<void> => {
-    const changed = await stat(file).then((info) => info.mtimeMs, () => now);
+    const changed = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => now,
+    );
     if (now - changed < options.graceMs) return;
     removed.push(path.relative(store, file));
     if (!options.dryRun) await rm(file, { recursive: true, force: true });
   };
   for (const key of await entries(path.join(store, "images"))) {
     if (!keys.has(key)) await remove(variantDir(store, key));
-    else for (const name of await entries(variantDir(store, key))) if (TEMPORARY.test(name)) await remove(path.join(variantDir(store, key), name));
+    else
+      for (const name of await entries(variantDir(store, key)))
+        if (TEMPORARY.test(name)) await remove(path.join(variantDir(store, key), name));
   }
   for (const name of await entries(path.join(store, "originals"))) {
     if (TEMPORARY.test(name) || !originals.has(name)) await remove(path.join(store, "originals", name));

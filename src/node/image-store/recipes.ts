@@ -29,12 +29,31 @@ export interface SharingRecipe {
 export const ENCODING = "sharp-attention-1";
 
 /** The card on the blog list and under "Similar articles" (the BlogCardFields fragment's old arguments). */
-export const CARD_RECIPE: CoverRecipe = { name: "card", width: 480, aspectRatio: 1.6, outputPixelDensities: [0.25, 0.7354, 1, 1.4708, 2], formats: ["auto", "webp"], quality: 50 };
+export const CARD_RECIPE: CoverRecipe = {
+  name: "card",
+  width: 480,
+  aspectRatio: 1.6,
+  outputPixelDensities: [0.25, 0.7354, 1, 1.4708, 2],
+  formats: ["auto", "webp"],
+  quality: 50,
+};
 
 /** The cover at the top of an article. */
-export const ARTICLE_RECIPE: CoverRecipe = { name: "article", width: 960, aspectRatio: 1.78, formats: ["auto", "webp"], quality: 50 };
+export const ARTICLE_RECIPE: CoverRecipe = {
+  name: "article",
+  width: 960,
+  aspectRatio: 1.78,
+  formats: ["auto", "webp"],
+  quality: 50,
+};
 
-export const SHARING_RECIPE: SharingRecipe = { name: "og", width: 1200, height: 630, quality: 80, background: "#ffffff" };
+export const SHARING_RECIPE: SharingRecipe = {
+  name: "og",
+  width: 1200,
+  height: 630,
+  quality: 80,
+  background: "#ffffff",
+};
 
 export const COVER_RECIPES: readonly CoverRecipe[] = [CARD_RECIPE, ARTICLE_RECIPE];
 
@@ -43,12 +62,18 @@ export const SITE_RECIPES = { covers: COVER_RECIPES, sharing: SHARING_RECIPE };
 
 /** The recipe's identity: a digest of everything that decides the bytes it makes. */
 export function recipeId(recipe: CoverRecipe | SharingRecipe): string {
-  return createHash("sha256").update(JSON.stringify([ENCODING, recipe])).digest("hex").slice(0, 16);
+  return createHash("sha256")
+    .update(JSON.stringify([ENCODING, recipe]))
+    .digest("hex")
+    .slice(0, 16);
 }
 
 /** The store key of one original made with one recipe: 32 hex digits, the folder name in /static/. */
 export function variantKey(original: string, recipe: CoverRecipe | SharingRecipe): string {
-  return createHash("sha256").update(`${original}\u0000${recipeId(recipe)}`).digest("hex").slice(0, 32);
+  return createHash("sha256")
+    .update(`${original}\u0000${recipeId(recipe)}`)
+    .digest("hex")
+    .slice(0, 32);
 }
 
 /** The format a browser gets when it reads none of the modern ones: the original's own, if usable. */
@@ -109,7 +134,12 @@ function imageDataWith(input: ImageDataInput, onFile: (file: VariantFile) => voi
  * that records what it is asked for. The store makes exactly these, so the page can name no file
  * the store lacks.
  */
-export function variantFiles(recipe: CoverRecipe, sourceWidth: number, sourceHeight: number, sourceFormat: string): VariantFile[] {
+export function variantFiles(
+  recipe: CoverRecipe,
+  sourceWidth: number,
+  sourceHeight: number,
+  sourceFormat: string,
+): VariantFile[] {
   const files = new Map<string, VariantFile>();
   imageDataWith({ recipe, baseDir: "", sourceWidth, sourceHeight, sourceFormat }, (file) => files.set(file.name, file));
   return [...files.values()];

@@ -79,7 +79,8 @@ export async function writeOnce(file: string, data: Buffer | string): Promise<vo
     await writeFile(temporary, data);
     await link(temporary, file).catch(async (error: NodeJS.ErrnoException) => {
       if (error.code === "EEXIST") return;
-      if (error.code === "EPERM" || error.code === "ENOTSUP" || error.code === "ENOSYS" || error.code === "EXDEV") return rename(temporary, file);
+      if (error.code === "EPERM" || error.code === "ENOTSUP" || error.code === "ENOSYS" || error.code === "EXDEV")
+        return rename(temporary, file);
       throw error;
     });
   } finally {
@@ -103,7 +104,11 @@ function readJsonSync<T>(file: string): T | null {
   }
 }
 
-export const readSource = (store: string, url: string): Promise<SourceRecord | null> => readJson<SourceRecord>(sourcePath(store, url));
-export const readSourceSync = (store: string, url: string): SourceRecord | null => readJsonSync<SourceRecord>(sourcePath(store, url));
-export const readRecord = (store: string, key: string): Promise<VariantRecord | null> => readJson<VariantRecord>(recordPath(store, key));
-export const readRecordSync = (store: string, key: string): VariantRecord | null => readJsonSync<VariantRecord>(recordPath(store, key));
+export const readSource = (store: string, url: string): Promise<SourceRecord | null> =>
+  readJson<SourceRecord>(sourcePath(store, url));
+export const readSourceSync = (store: string, url: string): SourceRecord | null =>
+  readJsonSync<SourceRecord>(sourcePath(store, url));
+export const readRecord = (store: string, key: string): Promise<VariantRecord | null> =>
+  readJson<VariantRecord>(recordPath(store, key));
+export const readRecordSync = (store: string, key: string): VariantRecord | null =>
+  readJsonSync<VariantRecord>(recordPath(store, key));

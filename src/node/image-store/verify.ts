@@ -23,7 +23,8 @@ async function entries(dir: string): Promise<string[]> {
 export async function checkStore(store: string): Promise<StoreCheck> {
   const check: StoreCheck = { complete: [], incomplete: [], missing: [], temporary: [] };
   for (const folder of ["originals", "sources"]) {
-    for (const name of await entries(path.join(store, folder))) if (TEMPORARY.test(name)) check.temporary.push(path.join(folder, name));
+    for (const name of await entries(path.join(store, folder)))
+      if (TEMPORARY.test(name)) check.temporary.push(path.join(folder, name));
   }
   for (const key of await entries(path.join(store, "images"))) {
     const names = await entries(variantDir(store, key));

@@ -15,7 +15,10 @@ interface CssExtractor {
 }
 
 const isCssExtractor = (plugin: unknown): plugin is CssExtractor =>
-  typeof plugin === "object" && plugin !== null && plugin.constructor.name === "MiniCssExtractPlugin" && "options" in plugin;
+  typeof plugin === "object" &&
+  plugin !== null &&
+  plugin.constructor.name === "MiniCssExtractPlugin" &&
+  "options" in plugin;
 
 /**
  * The CSS extractor, made again with the same options to evaluate each stylesheet module inside the

@@ -36,7 +36,9 @@ export const CLASS_HASH_LENGTH = 6;
  */
 export const shortClassName: GetLocalIdent = (loaderContext, _localIdentName, localName, options) => {
   const file = path.relative(options.context, loaderContext.resourcePath).split(path.sep).join("/");
-  const digest = createHash("sha256").update(`${options.hashPrefix ?? ""}${file}\x00${localName}`).digest("base64url");
+  const digest = createHash("sha256")
+    .update(`${options.hashPrefix ?? ""}${file}\x00${localName}`)
+    .digest("base64url");
   return `k${digest.slice(0, CLASS_HASH_LENGTH)}`;
 };
 
@@ -53,10 +55,16 @@ export function withCssModuleNaming(rules: unknown, getLocalIdent: GetLocalIdent
   if (typeof rules !== "object" || rules === null) return rules;
   const entry = rules as LoaderEntry & Record<string, unknown>;
   const modules = entry.options?.modules;
-  if (typeof entry.loader === "string" && CSS_LOADER.test(entry.loader) && typeof modules === "object" && modules !== null) {
+  if (
+    typeof entry.loader === "string" &&
+    CSS_LOADER.test(entry.loader) &&
+    typeof modules === "object" &&
+    modules !== null
+  ) {
     return { ...entry, options: { ...entry.options, modules: { ...modules, getLocalIdent } } };
   }
   const copy: Record<string, unknown> = { ...entry };
-  for (const key of ["rules", "oneOf", "use"]) if (key in copy) copy[key] = withCssModuleNaming(copy[key], getLocalIdent);
+  for (const key of ["rules", "oneOf", "use"])
+    if (key in copy) copy[key] = withCssModuleNaming(copy[key], getLocalIdent);
   return copy;
 }

@@ -21,7 +21,8 @@ const record = (value: unknown): Record<string, unknown> | undefined =>
 /** The site's root folder, as Gatsby was started in it. */
 export function siteDir(store: StoreLike): string {
   const directory = record(record(store.getState())?.program)?.directory;
-  if (typeof directory !== "string") throw new Error("Gatsby's store names no site folder (program.directory): is this Gatsby 5?");
+  if (typeof directory !== "string")
+    throw new Error("Gatsby's store names no site folder (program.directory): is this Gatsby 5?");
   return directory;
 }
 

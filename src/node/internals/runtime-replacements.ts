@@ -38,7 +38,10 @@ export const GATSBY_MATCH_PATHS = /^\$virtual\/match-paths\.json$/;
 export const DOCUMENT_MATCH_PATHS = path.join("src", "node", "internals", "runtime", "document-match-paths.ts");
 
 /** The webpack plugins that swap the stand-ins in, for the site in `root`. */
-export function runtimeReplacements(root: string, plugins: Pick<CreateWebpackConfigArgs["plugins"], "normalModuleReplacement">): unknown[] {
+export function runtimeReplacements(
+  root: string,
+  plugins: Pick<CreateWebpackConfigArgs["plugins"], "normalModuleReplacement">,
+): unknown[] {
   const stub = path.join(root, GATSBY_RUNTIME_STUB);
   return [
     ...UNUSED_GATSBY_MODULES.map((pattern) => plugins.normalModuleReplacement(pattern, stub)),

@@ -17,7 +17,10 @@ export const TERSER_ES2017: InternalsPiece = {
 export const OUTPUT_ECMA_VERSION = 2017;
 
 /** Gatsby's minimizers, with its Terser made again to read and write OUTPUT_ECMA_VERSION. */
-export function minimizersWritingEs2017(minimizers: unknown[], plugins: Pick<CreateWebpackConfigArgs["plugins"], "minifyJs">): unknown[] {
+export function minimizersWritingEs2017(
+  minimizers: unknown[],
+  plugins: Pick<CreateWebpackConfigArgs["plugins"], "minifyJs">,
+): unknown[] {
   const ecma = OUTPUT_ECMA_VERSION;
   return minimizers.map((minimizer) =>
     (minimizer as object).constructor.name === "TerserPlugin"

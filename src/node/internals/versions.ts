@@ -27,11 +27,17 @@ export function recognises(writtenFor: string[], version: string | undefined): b
  * The version of `packageName` installed for the site in `root` (through Gatsby when `from` is
  * "gatsby"). The root defaults to the folder Gatsby (or Jest) runs in, the site's.
  */
-export function installedVersion(packageName: string, from: InternalsPiece["resolvedFrom"] = "site", root = process.cwd()): string | undefined {
+export function installedVersion(
+  packageName: string,
+  from: InternalsPiece["resolvedFrom"] = "site",
+  root = process.cwd(),
+): string | undefined {
   try {
     const siteRequire = createRequire(path.join(root, "package.json"));
     const base = from === "gatsby" ? path.dirname(siteRequire.resolve("gatsby/package.json")) : root;
-    const manifest = createRequire(path.join(base, "package.json"))(`${packageName}/package.json`) as { version?: unknown };
+    const manifest = createRequire(path.join(base, "package.json"))(`${packageName}/package.json`) as {
+      version?: unknown;
+    };
     return typeof manifest.version === "string" ? manifest.version : undefined;
   } catch {
     return undefined;
@@ -54,7 +60,11 @@ export interface Warner {
  * Whether `piece` may run: true when the installed version is one it was written for; otherwise
  * warns with skippedNotice and returns false.
  */
-export function mayUse(piece: InternalsPiece, reporter: Warner, version = installedVersion(piece.packageName, piece.resolvedFrom)): boolean {
+export function mayUse(
+  piece: InternalsPiece,
+  reporter: Warner,
+  version = installedVersion(piece.packageName, piece.resolvedFrom),
+): boolean {
   if (recognises(piece.writtenFor, version)) return true;
   reporter.warn(skippedNotice(piece, version));
   return false;

@@ -83,7 +83,13 @@ export default function BlogPostFallback({ params, location }: PageProps<object,
           categories={post.categories}
           updatedOn={post.updatedOn}
           blocks={post.blocks}
-          cover={post.image ? <img src={post.image} alt="" className={styles.cover} width={960} height={540} /> : <div className={styles.cover} aria-hidden="true" />}
+          cover={
+            post.image ? (
+              <img src={post.image} alt="" className={styles.cover} width={960} height={540} />
+            ) : (
+              <div className={styles.cover} aria-hidden="true" />
+            )
+          }
         />
       ) : (
         <ArticleSkeleton />

@@ -78,7 +78,10 @@ async function postRebuild(ids: string[]): Promise<RebuildResult> {
       answer = (await response.text().catch(() => "")).slice(0, 500);
     } catch (error) {
       if (attempt >= MAX_ATTEMPTS) {
-        logError(`Rebuild request failed to reach the webhook; giving up after ${attempt} attempts`, { documents: ids, error: String(error) });
+        logError(`Rebuild request failed to reach the webhook; giving up after ${attempt} attempts`, {
+          documents: ids,
+          error: String(error),
+        });
         throw error;
       }
       status = 0;
@@ -103,7 +106,10 @@ async function postRebuild(ids: string[]): Promise<RebuildResult> {
     const backoff = Math.min(MAX_WAIT_MS, baseMs * 2 ** (attempt - 1)) * (1 + Math.random() / 4);
     const wait = Math.round(Math.max(backoff, retryAfter ?? 0));
     if (wait > MAX_WAIT_MS || waited + wait > MAX_TOTAL_WAIT_MS) {
-      logError(`${what}; giving up: it asks to wait ${Math.round(wait / 1000)} s, longer than this function may`, details);
+      logError(
+        `${what}; giving up: it asks to wait ${Math.round(wait / 1000)} s, longer than this function may`,
+        details,
+      );
       throw new Error(what);
     }
     warn(`${what}; trying again in ${wait} ms`, details);
@@ -129,7 +135,8 @@ function getDebouncer(): Debouncer<RebuildResult> {
   return debouncer;
 }
 
-const isPublished = (snapshot: DocumentSnapshot | undefined): boolean => Boolean(snapshot?.exists) && snapshot?.get("published") === true;
+const isPublished = (snapshot: DocumentSnapshot | undefined): boolean =>
+  Boolean(snapshot?.exists) && snapshot?.get("published") === true;
 
 export const requestRebuild = onDocumentWritten(
   {

@@ -62,9 +62,17 @@ export interface SignOptions {
 }
 
 /** The headers that sign a request with `body` (the exact bytes sent) under `secret`. */
-export function signRequest(body: string | Uint8Array, secret: string, { now = Date.now(), id = randomUUID() }: SignOptions = {}): Record<string, string> {
+export function signRequest(
+  body: string | Uint8Array,
+  secret: string,
+  { now = Date.now(), id = randomUUID() }: SignOptions = {},
+): Record<string, string> {
   const timestamp = String(Math.floor(now / 1000));
-  return { [TIMESTAMP_HEADER]: timestamp, [ID_HEADER]: id, [SIGNATURE_HEADER]: sign(signedContent(timestamp, id, body), secret) };
+  return {
+    [TIMESTAMP_HEADER]: timestamp,
+    [ID_HEADER]: id,
+    [SIGNATURE_HEADER]: sign(signedContent(timestamp, id, body), secret),
+  };
 }
 
 export type Verification = { ok: true; id: string; timestamp: number } | { ok: false; reason: string };
@@ -92,12 +100,20 @@ export function verifyRequest(
   const id = single(headers, ID_HEADER);
   if (!signature) return { ok: false, reason: "no X-Signature-256" };
   if (!timestamp || !TIMESTAMP.test(timestamp) || !id || !REQUEST_ID.test(id)) {
-    return { ok: false, reason: "X-Signature-256 needs X-Rebuild-Timestamp (Unix seconds) and X-Rebuild-Id (16 to 128 letters, digits, - or _)" };
+    return {
+      ok: false,
+      reason:
+        "X-Signature-256 needs X-Rebuild-Timestamp (Unix seconds) and X-Rebuild-Id (16 to 128 letters, digits, - or _)",
+    };
   }
-  if (!verify(signedContent(timestamp, id, body), signature, secret)) return { ok: false, reason: "the signature does not match" };
+  if (!verify(signedContent(timestamp, id, body), signature, secret))
+    return { ok: false, reason: "the signature does not match" };
   const skew = Math.abs(Math.floor(now / 1000) - Number(timestamp));
   if (skew > toleranceSeconds) {
-    return { ok: false, reason: `the timestamp is ${skew} s away from the service's clock (at most ${toleranceSeconds} s are allowed)` };
+    return {
+      ok: false,
+      reason: `the timestamp is ${skew} s away from the service's clock (at most ${toleranceSeconds} s are allowed)`,
+    };
   }
   return { ok: true, id, timestamp: Number(timestamp) };
 }

@@ -1,11 +1,18 @@
 /** @jest-environment node */
-import { forgetBuildRequest, parseBuildRequest, takeBuildRequest } from "../../../../plugins/gatsby-source-firestore/src/build-request";
+import {
+  forgetBuildRequest,
+  parseBuildRequest,
+  takeBuildRequest,
+} from "../../../../plugins/gatsby-source-firestore/src/build-request";
 
 describe("the build's request", () => {
   afterEach(forgetBuildRequest);
 
   it("names the changed documents once each, ignoring empty entries and anything with a slash", () => {
-    expect(parseBuildRequest({ CHANGED_DOCUMENT_IDS: " a1, ,b2,a1,blog/x,c3 " })).toEqual({ changedIds: ["a1", "b2", "c3"], fullRead: false });
+    expect(parseBuildRequest({ CHANGED_DOCUMENT_IDS: " a1, ,b2,a1,blog/x,c3 " })).toEqual({
+      changedIds: ["a1", "b2", "c3"],
+      fullRead: false,
+    });
     expect(parseBuildRequest({})).toEqual({ changedIds: [], fullRead: false });
     expect(parseBuildRequest({ FIRESTORE_FULL_READ: "true" }).fullRead).toBe(true);
     expect(parseBuildRequest({ FIRESTORE_FULL_READ: "1" }).fullRead).toBe(false);

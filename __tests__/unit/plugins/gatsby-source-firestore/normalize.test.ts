@@ -11,7 +11,9 @@ import type { BlogPostRecord } from "../../../../plugins/gatsby-source-firestore
 import { acceptBlogPosts } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
 import { coverImagePolicy } from "../../../../plugins/gatsby-source-firestore/src/plugin-options";
 
-const context: NormalizeContext = { resolveImage: remoteImageResolver({ hosts: ["images.example.test"], allowInsecure: false }) };
+const context: NormalizeContext = {
+  resolveImage: remoteImageResolver({ hosts: ["images.example.test"], allowInsecure: false }),
+};
 
 const validData = () => ({
   blogId: "blog-1",
@@ -41,12 +43,15 @@ describe("normalizeTimestamp", () => {
     expect(normalizeTimestamp({ seconds: 0, nanoseconds: 250_000_000 })).toBe("1970-01-01T00:00:00.250Z");
   });
 
-  it.each([["a number", 1709544600], ["garbage text", "yesterday"], ["an invalid date", "2024-13-45"], ["null", null], ["an object", { when: 1 }]])(
-    "refuses %s",
-    (_name, value) => {
-      expect(normalizeTimestamp(value)).toBeNull();
-    },
-  );
+  it.each([
+    ["a number", 1709544600],
+    ["garbage text", "yesterday"],
+    ["an invalid date", "2024-13-45"],
+    ["null", null],
+    ["an object", { when: 1 }],
+  ])("refuses %s", (_name, value) => {
+    expect(normalizeTimestamp(value)).toBeNull();
+  });
 });
 
 describe("normalizeBlogPost", () => {
@@ -65,7 +70,10 @@ describe("normalizeBlogPost", () => {
   });
 
   it("leaves out an unpublished document without a warning", () => {
-    expect(normalizeBlogPost({ id: "d", data: { ...validData(), published: false } }, context)).toEqual({ ok: false, problem: null });
+    expect(normalizeBlogPost({ id: "d", data: { ...validData(), published: false } }, context)).toEqual({
+      ok: false,
+      problem: null,
+    });
   });
 
   it.each([
@@ -115,17 +123,26 @@ describe("normalizeContent", () => {
       blocks: [{ type: "paragraph", data: { text: "ok" } }, "junk", { type: "header" }, { type: "", data: {} }],
     });
     expect(result?.content.blocks).toEqual([{ type: "paragraph", data: { text: "ok" } }]);
-    expect(result?.problems.map((p) => p.field)).toEqual(["content.blocks[1]", "content.blocks[2]", "content.blocks[3]"]);
+    expect(result?.problems.map((p) => p.field)).toEqual([
+      "content.blocks[1]",
+      "content.blocks[2]",
+      "content.blocks[3]",
+    ]);
   });
 
   it("rewrites image block URLs with the given mapping", () => {
-    const result = normalizeContent("doc", { blocks: [{ type: "image", data: { file: { url: "images/a.webp" } } }] }, (ref) => `/blog-images/${ref.slice(7)}`);
+    const result = normalizeContent(
+      "doc",
+      { blocks: [{ type: "image", data: { file: { url: "images/a.webp" } } }] },
+      (ref) => `/blog-images/${ref.slice(7)}`,
+    );
     expect(result?.content.blocks[0]?.data).toEqual({ file: { url: "/blog-images/a.webp" } });
   });
 });
 
 describe("dropDuplicateSlugs", () => {
-  const post = (documentId: string, slug: string, lastUpdate: string) => ({ documentId, slug, lastUpdate }) as BlogPostRecord;
+  const post = (documentId: string, slug: string, lastUpdate: string) =>
+    ({ documentId, slug, lastUpdate }) as BlogPostRecord;
 
   it("keeps the newest article of a slug and reports the others", () => {
     const { kept, dropped } = dropDuplicateSlugs([
@@ -139,14 +156,20 @@ describe("dropDuplicateSlugs", () => {
   });
 
   it("breaks a tie on the document id, so every build picks the same one", () => {
-    const { kept } = dropDuplicateSlugs([post("b", "s", "2024-01-01T00:00:00.000Z"), post("a", "s", "2024-01-01T00:00:00.000Z")]);
+    const { kept } = dropDuplicateSlugs([
+      post("b", "s", "2024-01-01T00:00:00.000Z"),
+      post("a", "s", "2024-01-01T00:00:00.000Z"),
+    ]);
     expect(kept.map((p) => p.documentId)).toEqual(["a"]);
   });
 });
 
 describe("what the build cannot publish is skipped by name", () => {
   it("skips a slug longer than MAX_SLUG_LENGTH, naming the document and the field", () => {
-    const result = normalizeBlogPost({ id: "long-slug-doc", data: { ...validData(), slug: "a".repeat(3000) } }, context);
+    const result = normalizeBlogPost(
+      { id: "long-slug-doc", data: { ...validData(), slug: "a".repeat(3000) } },
+      context,
+    );
     expect(result).toEqual({ ok: false, problem: expect.objectContaining({ id: "long-slug-doc", field: "slug" }) });
     if (!result.ok && result.problem) expect(result.problem.message).toContain("100");
   });
@@ -175,7 +198,10 @@ describe("what the build cannot publish is skipped by name", () => {
 
 describe("cover images come only from allowed hosts", () => {
   const refusedCover = (featureImage: string, policy = { hosts: ["images.example.test"], allowInsecure: false }) => {
-    const result = normalizeBlogPost({ id: "cover-doc", data: { ...validData(), featureImage } }, { resolveImage: remoteImageResolver(policy) });
+    const result = normalizeBlogPost(
+      { id: "cover-doc", data: { ...validData(), featureImage } },
+      { resolveImage: remoteImageResolver(policy) },
+    );
     if (!result.ok) throw new Error("the article itself must be kept");
     return result;
   };
@@ -206,23 +232,41 @@ describe("cover images come only from allowed hosts", () => {
   it("accepts the test image server on 127.0.0.1 only when a test allows insecure hosts", () => {
     const result = refusedCover("http://127.0.0.1:4321/cover.webp", { hosts: [], allowInsecure: true });
     expect(result.post.featureImageSource).toEqual({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
-    expect(refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource).toBeNull();
+    expect(
+      refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource,
+    ).toBeNull();
   });
 });
 
 describe("coverImagePolicy", () => {
   it("allows the configured project's Firebase Storage by default, and nothing of another project", () => {
-    const policy = coverImagePolicy({ firebaseConfig: { projectId: "kindred-prod" }, allowedImageHosts: [], allowInsecureImageHosts: false });
+    const policy = coverImagePolicy({
+      firebaseConfig: { projectId: "kindred-prod" },
+      allowedImageHosts: [],
+      allowInsecureImageHosts: false,
+    });
     const resolve = remoteImageResolver(policy);
-    expect(resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/covers%2Fa.webp?alt=media")).toHaveProperty("kind", "url");
-    expect(resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.firebasestorage.app/o/a.webp?alt=media")).toHaveProperty("kind", "url");
+    expect(
+      resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/covers%2Fa.webp?alt=media"),
+    ).toHaveProperty("kind", "url");
+    expect(
+      resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.firebasestorage.app/o/a.webp?alt=media"),
+    ).toHaveProperty("kind", "url");
     expect(resolve("https://storage.googleapis.com/kindred-prod.appspot.com/a.webp")).toHaveProperty("kind", "url");
-    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/someone-else.appspot.com/o/a.webp")).toBe("string");
-    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com.evil/o/a.webp")).toBe("string");
+    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/someone-else.appspot.com/o/a.webp")).toBe(
+      "string",
+    );
+    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com.evil/o/a.webp")).toBe(
+      "string",
+    );
   });
 
   it("adds the configured hosts, and the test allowance only when asked", () => {
-    const policy = coverImagePolicy({ firebaseConfig: {}, allowedImageHosts: ["cdn.example"], allowInsecureImageHosts: false });
+    const policy = coverImagePolicy({
+      firebaseConfig: {},
+      allowedImageHosts: ["cdn.example"],
+      allowInsecureImageHosts: false,
+    });
     expect(policy).toEqual({ hosts: ["cdn.example"], allowInsecure: false });
   });
 });

@@ -1,6 +1,10 @@
 /** @jest-environment node */
 import type { ParentSpanPluginArgs, PluginOptions } from "gatsby";
-import { cachedSourceIdentity, resetCacheOnSourceChange, sourceIdentity } from "../../../../plugins/gatsby-source-firestore/src/source-identity";
+import {
+  cachedSourceIdentity,
+  resetCacheOnSourceChange,
+  sourceIdentity,
+} from "../../../../plugins/gatsby-source-firestore/src/source-identity";
 
 const samples = { firebaseConfig: { projectId: "" }, emulatorHost: "" };
 const emulator = { firebaseConfig: { projectId: "demo-kindred" }, emulatorHost: "127.0.0.1:8080" };
@@ -10,7 +14,12 @@ const production = { firebaseConfig: { projectId: "kindred-prod" }, emulatorHost
 function preInit(recorded: string | undefined, options: object): { dispatch: jest.Mock; info: jest.Mock } {
   const dispatch = jest.fn();
   const info = jest.fn();
-  const state = { status: { PLUGINS_HASH: "abc", plugins: recorded === undefined ? {} : { "gatsby-source-firestore": { sourceIdentity: recorded } } } };
+  const state = {
+    status: {
+      PLUGINS_HASH: "abc",
+      plugins: recorded === undefined ? {} : { "gatsby-source-firestore": { sourceIdentity: recorded } },
+    },
+  };
   const args = { store: { getState: () => state, dispatch }, reporter: { info } } as unknown as ParentSpanPluginArgs;
   resetCacheOnSourceChange(args, options as PluginOptions);
   return { dispatch, info };
@@ -18,12 +27,20 @@ function preInit(recorded: string | undefined, options: object): { dispatch: jes
 
 describe("sourceIdentity", () => {
   it("tells apart the samples, a project, the same project on an emulator, and another project", () => {
-    const identities = [samples, emulator, production, { ...emulator, emulatorHost: "127.0.0.1:9090" }, { ...production, firebaseConfig: { projectId: "other" } }].map(sourceIdentity);
+    const identities = [
+      samples,
+      emulator,
+      production,
+      { ...emulator, emulatorHost: "127.0.0.1:9090" },
+      { ...production, firebaseConfig: { projectId: "other" } },
+    ].map(sourceIdentity);
     expect(new Set(identities).size).toBe(identities.length);
   });
 
   it("reads back what the last build recorded", () => {
-    expect(cachedSourceIdentity({ status: { plugins: { "gatsby-source-firestore": { sourceIdentity: "x" } } } })).toBe("x");
+    expect(cachedSourceIdentity({ status: { plugins: { "gatsby-source-firestore": { sourceIdentity: "x" } } } })).toBe(
+      "x",
+    );
     expect(cachedSourceIdentity({})).toBeNull();
   });
 });

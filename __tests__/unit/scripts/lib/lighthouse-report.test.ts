@@ -1,8 +1,25 @@
 /** @jest-environment node */
-import { formatSummary, median, medianRun, summarizeRun, type LighthouseResult, type RunSummary } from "../../../../scripts/lib/lighthouse-report";
+import {
+  formatSummary,
+  median,
+  medianRun,
+  summarizeRun,
+  type LighthouseResult,
+  type RunSummary,
+} from "../../../../scripts/lib/lighthouse-report";
 
 /** A Lighthouse result with the parts the report reads. */
-function result({ lcp, tbt = 0, score = 1, selector = "main > img" }: { lcp: number; tbt?: number; score?: number; selector?: string }): LighthouseResult {
+function result({
+  lcp,
+  tbt = 0,
+  score = 1,
+  selector = "main > img",
+}: {
+  lcp: number;
+  tbt?: number;
+  score?: number;
+  selector?: string;
+}): LighthouseResult {
   return {
     categories: {
       performance: { score, auditRefs: [{ id: "largest-contentful-paint" }, { id: "uses-responsive-images" }] },
@@ -10,7 +27,11 @@ function result({ lcp, tbt = 0, score = 1, selector = "main > img" }: { lcp: num
     } as LighthouseResult["categories"],
     audits: {
       "first-contentful-paint": { numericValue: 800 },
-      "largest-contentful-paint": { numericValue: lcp, score: lcp <= 1200 ? 1 : 0.8, scoreDisplayMode: "numeric" } as never,
+      "largest-contentful-paint": {
+        numericValue: lcp,
+        score: lcp <= 1200 ? 1 : 0.8,
+        scoreDisplayMode: "numeric",
+      } as never,
       "uses-responsive-images": { score: 0.5, scoreDisplayMode: "metricSavings" } as never,
       "total-blocking-time": { numericValue: tbt },
       "cumulative-layout-shift": { numericValue: 0 },

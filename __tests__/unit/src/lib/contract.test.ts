@@ -1,4 +1,10 @@
-import { checkArticle, MAX_SLUG_LENGTH, newestFirst, publishedArticle, slugProblem } from "../../../../src/lib/contract";
+import {
+  checkArticle,
+  MAX_SLUG_LENGTH,
+  newestFirst,
+  publishedArticle,
+  slugProblem,
+} from "../../../../src/lib/contract";
 
 // The one contract the build (source plugin) and the browser (fallback route, live list) apply.
 const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -40,12 +46,18 @@ describe("slugProblem", () => {
 
 describe("checkArticle", () => {
   it("accepts a valid document of either collection", () => {
-    expect(checkArticle(article())).toMatchObject({ ok: true, article: { slug: "plan-a-relaxed-first-date", lastUpdate: "2025-03-01T10:00:00.000Z" } });
+    expect(checkArticle(article())).toMatchObject({
+      ok: true,
+      article: { slug: "plan-a-relaxed-first-date", lastUpdate: "2025-03-01T10:00:00.000Z" },
+    });
     expect(checkArticle(article({ blogId: undefined }), "blog")).toMatchObject({ ok: true });
   });
 
   it("requires blogId of a blogMetaData document only", () => {
-    expect(checkArticle(article({ blogId: undefined }))).toEqual({ ok: false, problem: expect.objectContaining({ field: "blogId" }) });
+    expect(checkArticle(article({ blogId: undefined }))).toEqual({
+      ok: false,
+      problem: expect.objectContaining({ field: "blogId" }),
+    });
   });
 
   it.each([
@@ -78,11 +90,17 @@ describe("newestFirst", () => {
 
 describe("publishedArticle: what the fallback route may show", () => {
   const slug = "plan-a-relaxed-first-date";
-  const post = (overrides: Record<string, unknown> = {}) => ({ id: "post-1", data: article({ blogId: undefined, ...overrides }) });
+  const post = (overrides: Record<string, unknown> = {}) => ({
+    id: "post-1",
+    data: article({ blogId: undefined, ...overrides }),
+  });
   const meta = (overrides: Record<string, unknown> = {}, id = "meta-1") => ({ id, data: article(overrides) });
 
   it("shows an article whose post and metadata both pass the contract", () => {
-    expect(publishedArticle(slug, post(), [meta()])).toMatchObject({ ok: true, post: { title: "Plan a relaxed first date" } });
+    expect(publishedArticle(slug, post(), [meta()])).toMatchObject({
+      ok: true,
+      post: { title: "Plan a relaxed first date" },
+    });
   });
 
   it.each([
@@ -98,7 +116,10 @@ describe("publishedArticle: what the fallback route may show", () => {
 
   it("refuses a slug the build cannot publish before looking at any document", () => {
     const long = "a".repeat(MAX_SLUG_LENGTH + 1);
-    expect(publishedArticle(long, post({ slug: long }), [meta({ slug: long })])).toEqual({ ok: false, reason: expect.stringContaining(`${MAX_SLUG_LENGTH}`) });
+    expect(publishedArticle(long, post({ slug: long }), [meta({ slug: long })])).toEqual({
+      ok: false,
+      reason: expect.stringContaining(`${MAX_SLUG_LENGTH}`),
+    });
   });
 
   it("follows the build when several metadata documents share the slug: the newest valid one decides", () => {

@@ -10,7 +10,8 @@ const sha = (text: string) => `'sha256-${createHash("sha256").update(text).diges
 
 describe("the hashes of a page's inline scripts", () => {
   it("hashes the exact text of each inline script and skips external ones", () => {
-    const html = '<script>window.pagePath="/";</script><script src="/app.js"></script><script id="x" >a()</script><script>window.pagePath="/";</script>';
+    const html =
+      '<script>window.pagePath="/";</script><script src="/app.js"></script><script id="x" >a()</script><script>window.pagePath="/";</script>';
     expect(inlineScriptHashes(html)).toEqual([sha('window.pagePath="/";'), sha("a()")].sort());
   });
 });
@@ -31,7 +32,9 @@ describe("pagePolicy", () => {
 
   it("replaces the policy an earlier build left in the page", () => {
     const once = withPolicyMeta("<html><head><title>x</title>", "old");
-    expect(withPolicyMeta(once, "new")).toBe('<html><head><meta http-equiv="Content-Security-Policy" content="new"/><title>x</title>');
+    expect(withPolicyMeta(once, "new")).toBe(
+      '<html><head><meta http-equiv="Content-Security-Policy" content="new"/><title>x</title>',
+    );
   });
 
   it("goes first in <head>, escaped", () => {
@@ -53,7 +56,9 @@ describe("headerPolicy", () => {
 
 describe("sitemap", () => {
   it("lists absolute URLs with dates", () => {
-    expect(sitemapXml("https://kindred.app", [{ path: "/blog", lastmod: "2024-10-14T10:00:00.000Z" }, { path: "/terms" }])).toContain(
+    expect(
+      sitemapXml("https://kindred.app", [{ path: "/blog", lastmod: "2024-10-14T10:00:00.000Z" }, { path: "/terms" }]),
+    ).toContain(
       "<url><loc>https://kindred.app/blog</loc><lastmod>2024-10-14</lastmod></url><url><loc>https://kindred.app/terms</loc></url>",
     );
     expect(robotsTxt("https://kindred.app")).toContain("Sitemap: https://kindred.app/sitemap.xml");

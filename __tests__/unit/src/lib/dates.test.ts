@@ -40,7 +40,9 @@ describe("the arithmetic for India's fixed offset", () => {
       // India's midnight and noon fall at 18:30 and 06:30 UTC.
       for (const minutes of [-391, -390, -389, 389, 390, 391, 1109, 1110, 1111]) instants.push(day + minutes * 60_000);
     }
-    const wrong = instants.map((ms) => new Date(ms).toISOString()).filter((iso) => formatLastUpdate(iso) !== byIntl(Date.parse(iso)));
+    const wrong = instants
+      .map((ms) => new Date(ms).toISOString())
+      .filter((iso) => formatLastUpdate(iso) !== byIntl(Date.parse(iso)));
     expect(wrong.slice(0, 5)).toEqual([]);
   });
 

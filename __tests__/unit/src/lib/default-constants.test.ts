@@ -93,7 +93,10 @@ describe("the rebuild service's defaults", () => {
   });
 
   test("both can be set", () => {
-    const config = loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", BUILD_TIMEOUT_MS: "90000", MAX_BODY_BYTES: "2048" }, { cwd: "/srv/app" });
+    const config = loadConfig(
+      { REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", BUILD_TIMEOUT_MS: "90000", MAX_BODY_BYTES: "2048" },
+      { cwd: "/srv/app" },
+    );
     expect(config.buildTimeoutMs).toBe(90_000);
     expect(config.maxBodyBytes).toBe(2048);
   });

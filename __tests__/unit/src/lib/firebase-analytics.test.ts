@@ -52,7 +52,11 @@ describe("Firebase Analytics (AN1)", () => {
     track("play-store-button-clicked", { placement: "navigation" });
     expect(window.dataLayer).toEqual([{ event: "play-store-button-clicked", placement: "navigation" }]);
     await waitFor(() => expect(mocked.logEvent).toHaveBeenCalledTimes(1));
-    const [instance, name, params] = mocked.logEvent.mock.calls[0] as [{ analyticsOf: { options: Record<string, unknown> } }, string, unknown];
+    const [instance, name, params] = mocked.logEvent.mock.calls[0] as [
+      { analyticsOf: { options: Record<string, unknown> } },
+      string,
+      unknown,
+    ];
     expect(name).toBe("play-store-button-clicked");
     expect(params).toEqual({ placement: "navigation" });
     // The app is made from the site's web config; the emulator setting is not a Firebase option.
@@ -101,7 +105,9 @@ describe("Firebase Analytics (AN1)", () => {
 
   test("in a browser Analytics does not support, nothing is logged and nothing breaks", async () => {
     mocked.isSupported.mockResolvedValue(false);
-    await expect(logAnalyticsEvent({ projectId: "gaps-project", measurementId: "G-TEST123" }, "Page Loaded", {})).resolves.toBeUndefined();
+    await expect(
+      logAnalyticsEvent({ projectId: "gaps-project", measurementId: "G-TEST123" }, "Page Loaded", {}),
+    ).resolves.toBeUndefined();
     expect(mocked.isSupported).toHaveBeenCalledTimes(1);
     expect(mocked.logEvent).not.toHaveBeenCalled();
     mocked.isSupported.mockResolvedValue(true);

@@ -83,7 +83,11 @@ describe("Firestore in the browser (BS1)", () => {
   test("connects the emulator named by host:port, and only when one is configured", () => {
     const withEmulator = load();
     withEmulator.client.getFirestoreClient({ ...CONFIG, emulatorHost: "127.0.0.1:8181" });
-    expect(withEmulator.firestore.connectFirestoreEmulator).toHaveBeenCalledWith({ firestore: true }, "127.0.0.1", 8181);
+    expect(withEmulator.firestore.connectFirestoreEmulator).toHaveBeenCalledWith(
+      { firestore: true },
+      "127.0.0.1",
+      8181,
+    );
     jest.clearAllMocks();
     const without = load();
     without.client.getFirestoreClient(CONFIG);

@@ -1,4 +1,11 @@
-import { animateScrollTo, easeInOutCubic, idFromHash, scrollToHash, waitForElement, waitForSectionsAbove } from "../../../../src/lib/hash-scroll";
+import {
+  animateScrollTo,
+  easeInOutCubic,
+  idFromHash,
+  scrollToHash,
+  waitForElement,
+  waitForSectionsAbove,
+} from "../../../../src/lib/hash-scroll";
 import { PENDING_SECTION_ATTRIBUTE, REVEAL_SECTIONS_EVENT } from "../../../../src/lib/deferred-sections";
 
 afterEach(() => {
@@ -56,7 +63,9 @@ describe("waitForSectionsAbove", () => {
   it("waits for a placeholder above the target to be replaced by its section", async () => {
     document.body.innerHTML = `<div id="slot"><div ${PENDING_SECTION_ATTRIBUTE}></div></div><section id="aboutUs"></section>`;
     let settled: boolean | undefined;
-    const pending = waitForSectionsAbove(document.getElementById("aboutUs")!, 10_000).then((value) => (settled = value));
+    const pending = waitForSectionsAbove(document.getElementById("aboutUs")!, 10_000).then(
+      (value) => (settled = value),
+    );
     // The placeholder is still there once the observer has seen an unrelated change.
     document.body.append(document.createElement("p"));
     await new Promise((resolve) => setTimeout(resolve, 0));

@@ -2,7 +2,13 @@ import { livePage, mergeLiveArticles } from "../../../../src/lib/live-articles";
 import { cardFromDocument } from "../../../../src/lib/live-card";
 import type { BlogCardData } from "../../../../src/components/blog/BlogCard";
 
-const card = (id: string, lastUpdate: string, title = `Title ${id}`): BlogCardData => ({ id, slug: id, title, categories: [], lastUpdate });
+const card = (id: string, lastUpdate: string, title = `Title ${id}`): BlogCardData => ({
+  id,
+  slug: id,
+  title,
+  categories: [],
+  lastUpdate,
+});
 
 const built = [card("a", "2024-05-05"), card("b", "2024-05-04"), card("c", "2024-05-03"), card("d", "2024-05-02")];
 

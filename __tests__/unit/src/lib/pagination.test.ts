@@ -1,4 +1,10 @@
-import { blogListPath, pageCount, pageNumbersAround, searchFromAddress, searchPath } from "../../../../src/lib/pagination";
+import {
+  blogListPath,
+  pageCount,
+  pageNumbersAround,
+  searchFromAddress,
+  searchPath,
+} from "../../../../src/lib/pagination";
 
 describe("pagination", () => {
   it("fills pages of 6 cards", () => {

@@ -9,7 +9,7 @@ describe("plainText", () => {
   it.each([
     ["an ampersand", "Rent &amp; bills", "Rent & bills"],
     ["angle brackets", "a &lt;b&gt; tag, and 1 &lt; 2 &gt; 0", "a <b> tag, and 1 < 2 > 0"],
-    ["double quotes", "&quot;quoted&quot; and \"raw\"", '"quoted" and "raw"'],
+    ["double quotes", '&quot;quoted&quot; and "raw"', '"quoted" and "raw"'],
     ["a numeric apostrophe", "it&#39;s", "it's"],
     ["a typographic apostrophe", "it&rsquo;s", "it\u2019s"],
     ["a hexadecimal entity", "caf&#xE9;", "café"],
@@ -27,9 +27,11 @@ describe("plainText", () => {
   });
 
   it("drops tags, keeping their text, and drops scripts and styles with theirs", () => {
-    expect(plainText('<b>Bold</b> and <a href="https://elsewhere.example/">a link</a><script>alert(1)</script><style>p{}</style>')).toBe(
-      "Bold and a link",
-    );
+    expect(
+      plainText(
+        '<b>Bold</b> and <a href="https://elsewhere.example/">a link</a><script>alert(1)</script><style>p{}</style>',
+      ),
+    ).toBe("Bold and a link");
   });
 
   it("keeps words apart where block elements met", () => {
@@ -49,8 +51,17 @@ describe("plainText", () => {
 
 describe("text derived from an article", () => {
   it("gives an image its caption as alt text, decoded once", () => {
-    const result = safeBlock({ type: "image", data: { file: { url: "/blog-images/a.webp" }, caption: "Tea &amp; cake &lt;3 at <b>Lou&rsquo;s</b>" } });
-    expect(result).toMatchObject({ block: { type: "image", alt: "Tea & cake <3 at Lou\u2019s", caption: "Tea &amp; cake &lt;3 at <b>Lou\u2019s</b>" } });
+    const result = safeBlock({
+      type: "image",
+      data: { file: { url: "/blog-images/a.webp" }, caption: "Tea &amp; cake &lt;3 at <b>Lou&rsquo;s</b>" },
+    });
+    expect(result).toMatchObject({
+      block: {
+        type: "image",
+        alt: "Tea & cake <3 at Lou\u2019s",
+        caption: "Tea &amp; cake &lt;3 at <b>Lou\u2019s</b>",
+      },
+    });
   });
 
   it("describes an article with the text of its first paragraph, decoded once", () => {

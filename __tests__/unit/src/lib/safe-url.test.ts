@@ -1,4 +1,11 @@
-import { checkCoverUrl, checkedUrl, IMAGE_URL, isPrivateHost, LINK_URL, storageImageHosts } from "../../../../src/lib/safe-url";
+import {
+  checkCoverUrl,
+  checkedUrl,
+  IMAGE_URL,
+  isPrivateHost,
+  LINK_URL,
+  storageImageHosts,
+} from "../../../../src/lib/safe-url";
 
 describe("isPrivateHost", () => {
   it.each([
@@ -25,15 +32,27 @@ describe("isPrivateHost", () => {
     expect(isPrivateHost(host)).toBe(true);
   });
 
-  it.each(["8.8.8.8", "172.32.0.1", "172.15.0.1", "192.169.0.1", "firebasestorage.googleapis.com", "[2001:db8::1]", "[::ffff:808:808]", "localhost.example"])(
-    "%s is public",
-    (host) => {
-      expect(isPrivateHost(host)).toBe(false);
-    },
-  );
+  it.each([
+    "8.8.8.8",
+    "172.32.0.1",
+    "172.15.0.1",
+    "192.169.0.1",
+    "firebasestorage.googleapis.com",
+    "[2001:db8::1]",
+    "[::ffff:808:808]",
+    "localhost.example",
+  ])("%s is public", (host) => {
+    expect(isPrivateHost(host)).toBe(false);
+  });
 
   it("sees through the numeric forms the URL parser accepts", () => {
-    for (const form of ["http://2130706433/", "http://0x7f.1/", "http://0177.0.0.1/", "http://127.1/", "http://[0:0:0:0:0:ffff:127.0.0.1]/"]) {
+    for (const form of [
+      "http://2130706433/",
+      "http://0x7f.1/",
+      "http://0177.0.0.1/",
+      "http://127.1/",
+      "http://[0:0:0:0:0:ffff:127.0.0.1]/",
+    ]) {
       expect(isPrivateHost(new URL(form).hostname)).toBe(true);
     }
   });
@@ -43,7 +62,12 @@ describe("checkCoverUrl", () => {
   const policy = { hosts: storageImageHosts("kindred-prod"), allowInsecure: false };
 
   it("accepts https from the project's storage, written as the parser writes it", () => {
-    expect(checkCoverUrl(" HTTPS://FirebaseStorage.GoogleAPIs.com/v0/b/kindred-prod.appspot.com/o/a.webp?alt=media ", policy)).toEqual({
+    expect(
+      checkCoverUrl(
+        " HTTPS://FirebaseStorage.GoogleAPIs.com/v0/b/kindred-prod.appspot.com/o/a.webp?alt=media ",
+        policy,
+      ),
+    ).toEqual({
       url: "https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/a.webp?alt=media",
     });
   });
@@ -58,14 +82,19 @@ describe("checkCoverUrl", () => {
     ["credentials", "https://u:p@firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/a.webp"],
     ["a loopback address", "https://127.0.0.1/a.webp"],
     ["an IPv6 loopback address", "https://[::1]/a.webp"],
-    ["a host that only ends like an allowed one", "https://evilfirebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/a.webp"],
+    [
+      "a host that only ends like an allowed one",
+      "https://evilfirebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/a.webp",
+    ],
   ])("refuses %s", (_case, value) => {
     expect(checkCoverUrl(value, policy)).toEqual({ refused: expect.any(String) });
   });
 
   it("lets a test use its local image server, and nothing else, when insecure hosts are allowed", () => {
     const test = { hosts: [], allowInsecure: true };
-    expect(checkCoverUrl("http://127.0.0.1:41234/cover.webp", test)).toEqual({ url: "http://127.0.0.1:41234/cover.webp" });
+    expect(checkCoverUrl("http://127.0.0.1:41234/cover.webp", test)).toEqual({
+      url: "http://127.0.0.1:41234/cover.webp",
+    });
     expect(checkCoverUrl("http://evil.example/cover.webp", test)).toEqual({ refused: expect.any(String) });
     expect(checkCoverUrl("javascript:alert(1)", test)).toEqual({ refused: expect.any(String) });
   });

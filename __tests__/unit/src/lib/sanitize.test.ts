@@ -18,10 +18,10 @@ const HOSTILE: string[] = [
   '<a href="https://ok.example" onmouseover="alert(1)">x</a>',
   '<b onmouseover="alert(1)">bold</b>',
   '<i style="background:url(javascript:alert(1))">x</i>',
-  "<iframe src=\"javascript:alert(1)\"></iframe>",
+  '<iframe src="javascript:alert(1)"></iframe>',
   '<object data="javascript:alert(1)"></object>',
   '<embed src="javascript:alert(1)">',
-  "<form action=\"javascript:alert(1)\"><button>x</button></form>",
+  '<form action="javascript:alert(1)"><button>x</button></form>',
   '<input autofocus onfocus="alert(1)">',
   '<details open ontoggle="alert(1)">',
   '<body onload="alert(1)">',
@@ -30,21 +30,21 @@ const HOSTILE: string[] = [
   "<style>*{display:none}</style>",
   '<link rel="stylesheet" href="https://evil.example/x.css">',
   '<meta http-equiv="refresh" content="0;url=javascript:alert(1)">',
-  "<base href=\"https://evil.example/\">",
+  '<base href="https://evil.example/">',
   "<scr<script>ipt>alert(1)</script>",
   "<<script>script>alert(1)<</script>/script>",
-  "<img src=\"x\" onerror=\"alert(1)\"",
-  "<a href=\"https://ok.example\"><img src=x onerror=alert(1)></a>",
+  '<img src="x" onerror="alert(1)"',
+  '<a href="https://ok.example"><img src=x onerror=alert(1)></a>',
   "<mark><script>alert(1)</script></mark>",
   "<code onclick=alert(1)>x</code>",
   "<a href=//evil.example>x</a>",
-  "<a xlink:href=\"javascript:alert(1)\">x</a>",
+  '<a xlink:href="javascript:alert(1)">x</a>',
   "<marquee onstart=alert(1)>x</marquee>",
   "<div onpointerenter=alert(1)>x</div>",
   "<template><script>alert(1)</script></template>",
-  "<noscript><p title=\"</noscript><img src=x onerror=alert(1)>\"></noscript>",
-  "\"><script>alert(1)</script>",
-  "<a href=\"https://ok.example\" target=\"_self\" rel=\"opener\">x</a>",
+  '<noscript><p title="</noscript><img src=x onerror=alert(1)>"></noscript>',
+  '"><script>alert(1)</script>',
+  '<a href="https://ok.example" target="_self" rel="opener">x</a>',
 ];
 
 describe("sanitizeInline", () => {
@@ -64,16 +64,20 @@ describe("sanitizeInline", () => {
   });
 
   it("keeps the inline formatting Editor.js writes", () => {
-    expect(sanitizeInline('<b>bold</b>, <i>italic</i>, <mark class="cdx-marker">marked</mark>, <code class="inline-code">x</code><br>')).toBe(
-      "<b>bold</b>, <i>italic</i>, <mark>marked</mark>, <code>x</code><br />",
-    );
+    expect(
+      sanitizeInline(
+        '<b>bold</b>, <i>italic</i>, <mark class="cdx-marker">marked</mark>, <code class="inline-code">x</code><br>',
+      ),
+    ).toBe("<b>bold</b>, <i>italic</i>, <mark>marked</mark>, <code>x</code><br />");
   });
 
   it("opens links to other sites in a new tab without sharing the page", () => {
     expect(sanitizeInline('<a href="https://elsewhere.example/a">x</a>')).toBe(
       '<a href="https://elsewhere.example/a" target="_blank" rel="noopener noreferrer nofollow">x</a>',
     );
-    expect(sanitizeInline('<a href="mailto:support@kindred.app">mail</a>')).toBe('<a href="mailto:support@kindred.app">mail</a>');
+    expect(sanitizeInline('<a href="mailto:support@kindred.app">mail</a>')).toBe(
+      '<a href="mailto:support@kindred.app">mail</a>',
+    );
   });
 
   it("returns an empty string for anything that is not a string", () => {
@@ -84,32 +88,56 @@ describe("sanitizeInline", () => {
 
 describe("safeBlock", () => {
   it("builds embeds only from allowlisted services", () => {
-    expect(embedFor("https://www.youtube.com/watch?v=M7lc1UVf-VE")).toEqual({ service: "YouTube", embedUrl: "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" });
+    expect(embedFor("https://www.youtube.com/watch?v=M7lc1UVf-VE")).toEqual({
+      service: "YouTube",
+      embedUrl: "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE",
+    });
     expect(embedFor("https://vimeo.com/76979871")?.embedUrl).toBe("https://player.vimeo.com/video/76979871");
     expect(embedFor("https://evil.example/embed?v=M7lc1UVf-VE")).toBeNull();
-    expect(embedFor("https://www.youtube.com/watch?v=M7lc1UVf-VE\"><script>")).toBeNull();
+    expect(embedFor('https://www.youtube.com/watch?v=M7lc1UVf-VE"><script>')).toBeNull();
   });
 
   it("turns an embed of an unknown service into a plain link", () => {
-    expect(safeBlock({ type: "embed", data: { source: "https://evil.example/x", embed: "javascript:alert(1)" } })).toEqual({
+    expect(
+      safeBlock({ type: "embed", data: { source: "https://evil.example/x", embed: "javascript:alert(1)" } }),
+    ).toEqual({
       block: { type: "link", href: "https://evil.example/x", caption: "" },
     });
   });
 
   it("ignores the stored embed URL and uses the one built from the source", () => {
-    const result = safeBlock({ type: "embed", data: { source: "https://youtu.be/M7lc1UVf-VE", embed: "https://evil.example/", width: 580, height: 320 } });
-    expect(result).toMatchObject({ block: { type: "embed", embedUrl: "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" } });
+    const result = safeBlock({
+      type: "embed",
+      data: { source: "https://youtu.be/M7lc1UVf-VE", embed: "https://evil.example/", width: 580, height: 320 },
+    });
+    expect(result).toMatchObject({
+      block: { type: "embed", embedUrl: "https://www.youtube-nocookie.com/embed/M7lc1UVf-VE" },
+    });
   });
 
   it("refuses images with a javascript: or data: URL", () => {
     expect(safeBlock({ type: "image", data: { file: { url: "javascript:alert(1)" } } })).toHaveProperty("skipped");
-    expect(safeBlock({ type: "image", data: { file: { url: "data:image/svg+xml,<svg onload=alert(1)>" } } })).toHaveProperty("skipped");
+    expect(
+      safeBlock({ type: "image", data: { file: { url: "data:image/svg+xml,<svg onload=alert(1)>" } } }),
+    ).toHaveProperty("skipped");
     expect(safeUrl("//evil.example/x.png")).toBeNull();
   });
 
   it("reads table rows stored the Firestore way, as {cells: [...]}", () => {
-    const result = safeBlock({ type: "table", data: { withHeadings: true, content: [{ cells: ["A", "<b>B</b>"] }, { cells: ["1", "<script>x</script>2"] }] } });
-    expect(result).toEqual({ block: { type: "table", withHeadings: true, rows: [["A", "<b>B</b>"], ["1", "2"]] } });
+    const result = safeBlock({
+      type: "table",
+      data: { withHeadings: true, content: [{ cells: ["A", "<b>B</b>"] }, { cells: ["1", "<script>x</script>2"] }] },
+    });
+    expect(result).toEqual({
+      block: {
+        type: "table",
+        withHeadings: true,
+        rows: [
+          ["A", "<b>B</b>"],
+          ["1", "2"],
+        ],
+      },
+    });
   });
 
   it("caps huge tables and deep lists", () => {
@@ -131,7 +159,15 @@ describe("safeBlock", () => {
   it("survives blocks with missing or mistyped fields", () => {
     const report = jest.fn();
     const blocks = safeBlocks(
-      [{ type: "paragraph" }, { type: "header", data: { level: 99, text: 5 } }, { type: "list", data: { items: "x" } }, { type: "table", data: {} }, { type: "quote", data: null }, null, { type: "mystery", data: {} }],
+      [
+        { type: "paragraph" },
+        { type: "header", data: { level: 99, text: 5 } },
+        { type: "list", data: { items: "x" } },
+        { type: "table", data: {} },
+        { type: "quote", data: null },
+        null,
+        { type: "mystery", data: {} },
+      ],
       report,
     );
     expect(blocks.map((b) => b.type)).toEqual(["paragraph", "header", "list", "table", "quote"]);
@@ -141,7 +177,8 @@ describe("safeBlock", () => {
 });
 
 describe("headingTag", () => {
-  const headers = (...levels: number[]): SafeBlock[] => levels.map((level) => ({ type: "header", html: "x", level: level as 1 }));
+  const headers = (...levels: number[]): SafeBlock[] =>
+    levels.map((level) => ({ type: "header", html: "x", level: level as 1 }));
 
   it("makes the article's top editor level h2, under the page title", () => {
     expect(headingTag(2, headers(2, 3))).toBe("h2");
@@ -187,13 +224,24 @@ describe("safeUrl, as the browser parses it", () => {
     ["encoded dot segments, resolved", "/blog-images/%2e%2e/og-image.jpg", "/og-image.jpg"],
     ["a mixed-case https scheme and host, lowercased", "HTTPS://Images.Example/A.png", "https://images.example/A.png"],
     ["surrounding whitespace, trimmed", "  https://images.example/a.png \n", "https://images.example/a.png"],
-    ["an explicit https URL with a backslash, as the browser reads it", "https:\\\\images.example\\a.png", "https://images.example/a.png"],
+    [
+      "an explicit https URL with a backslash, as the browser reads it",
+      "https:\\\\images.example\\a.png",
+      "https://images.example/a.png",
+    ],
   ])("accepts %s as the browser will load it", (_form, value, expected) => {
     expect(safeUrl(value)).toBe(expected);
   });
 
   it("never writes back a value that a browser would load from another host", () => {
-    const forms = ["/\\evil.example/x", "//evil.example/x", "/.//evil.example/x", "/./\\evil.example/x", "\t//evil.example/x", "/%5Cevil.example/x"];
+    const forms = [
+      "/\\evil.example/x",
+      "//evil.example/x",
+      "/.//evil.example/x",
+      "/./\\evil.example/x",
+      "\t//evil.example/x",
+      "/%5Cevil.example/x",
+    ];
     for (const form of forms) {
       const written = safeUrl(form);
       if (written !== null) expect(new URL(written, "https://kindred.app/blogarticle/a").host).toBe("kindred.app");
@@ -202,7 +250,9 @@ describe("safeUrl, as the browser parses it", () => {
 
   it("guards image blocks with the same check", () => {
     expect(safeBlock({ type: "image", data: { file: { url: "/\\evil.example/x.png" } } })).toHaveProperty("skipped");
-    expect(safeBlock({ type: "image", data: { file: { url: "/blog-images/a.webp" } } })).toMatchObject({ block: { url: "/blog-images/a.webp" } });
+    expect(safeBlock({ type: "image", data: { file: { url: "/blog-images/a.webp" } } })).toMatchObject({
+      block: { url: "/blog-images/a.webp" },
+    });
   });
 });
 
@@ -236,7 +286,13 @@ describe("safeBlocks warnings for what is cut", () => {
     let deep: unknown = { content: "leaf", items: [] };
     for (let i = 0; i < 7; i += 1) deep = { content: `level ${i}`, items: [deep] };
     const report = jest.fn();
-    safeBlocks([{ type: "paragraph", data: { text: "a" } }, { type: "list", data: { style: "ordered", items: [deep] } }], report);
+    safeBlocks(
+      [
+        { type: "paragraph", data: { text: "a" } },
+        { type: "list", data: { style: "ordered", items: [deep] } },
+      ],
+      report,
+    );
     expect(report.mock.calls).toEqual([["block 1 (list): items nested deeper than 5 levels were left out"]]);
   });
 
@@ -254,7 +310,14 @@ describe("safeBlocks warnings for what is cut", () => {
   ])("names the block index and type when a table has %s", (_case, rows, columns, message) => {
     const content = Array.from({ length: rows }, () => ({ cells: Array.from({ length: columns }, () => "c") }));
     const report = jest.fn();
-    safeBlocks([{ type: "delimiter", data: {} }, { type: "delimiter", data: {} }, { type: "table", data: { content } }], report);
+    safeBlocks(
+      [
+        { type: "delimiter", data: {} },
+        { type: "delimiter", data: {} },
+        { type: "table", data: { content } },
+      ],
+      report,
+    );
     expect(report.mock.calls).toEqual([[`block 2 (table): ${message}`]]);
   });
 
@@ -273,7 +336,11 @@ describe("sanitizeInline links to this site", () => {
   const linkOf = (href: string): { href: string | null; target: string | null; rel: string | null } => {
     const doc = new DOMParser().parseFromString(`<div>${sanitizeInline(`<a href="${href}">x</a>`)}</div>`, "text/html");
     const link = doc.querySelector("a");
-    return { href: link?.getAttribute("href") ?? null, target: link?.getAttribute("target") ?? null, rel: link?.getAttribute("rel") ?? null };
+    return {
+      href: link?.getAttribute("href") ?? null,
+      target: link?.getAttribute("target") ?? null,
+      rel: link?.getAttribute("rel") ?? null,
+    };
   };
 
   it.each([
@@ -294,15 +361,27 @@ describe("sanitizeInline links to this site", () => {
     ["a host that ends with ours", "https://evilkindred.app/", "https://evilkindred.app/"],
     ["a subdomain other than www.", "https://blog.kindred.app/", "https://blog.kindred.app/"],
     ["www. twice", "https://www.www.kindred.app/", "https://www.www.kindred.app/"],
-    ["our address in the query", "https://evil.example/?https://kindred.app", "https://evil.example/?https://kindred.app"],
-    ["our address in the path", "https://evil.example/https://kindred.app/blog", "https://evil.example/https://kindred.app/blog"],
+    [
+      "our address in the query",
+      "https://evil.example/?https://kindred.app",
+      "https://evil.example/?https://kindred.app",
+    ],
+    [
+      "our address in the path",
+      "https://evil.example/https://kindred.app/blog",
+      "https://evil.example/https://kindred.app/blog",
+    ],
     ["another port", "https://kindred.app:8443/blog", "https://kindred.app:8443/blog"],
   ])("leaves a link to %s absolute, opening in a new tab", (_case, href, written) => {
     expect(linkOf(href)).toEqual({ href: written, target: "_blank", rel: "noopener noreferrer nofollow" });
   });
 
   it("never makes a look-alike with our address as its user name a site path", () => {
-    for (const href of ["https://kindred.app@evil.example/", "https://www.kindred.app:pw@evil.example/blog", "https://user@kindred.app/blog"]) {
+    for (const href of [
+      "https://kindred.app@evil.example/",
+      "https://www.kindred.app:pw@evil.example/blog",
+      "https://user@kindred.app/blog",
+    ]) {
       const written = linkOf(href).href;
       if (written !== null) expect(written).toMatch(/^https:\/\//);
       if (written !== null) expect(new URL(written).hostname).toBe("evil.example");
@@ -310,7 +389,11 @@ describe("sanitizeInline links to this site", () => {
   });
 
   it("never turns a path of our site into a protocol-relative address", () => {
-    for (const href of ["https://kindred.app//evil.example/x", "https://kindred.app/\\evil.example/x", "https://www.kindred.app/.//evil.example/x"]) {
+    for (const href of [
+      "https://kindred.app//evil.example/x",
+      "https://kindred.app/\\evil.example/x",
+      "https://www.kindred.app/.//evil.example/x",
+    ]) {
       const written = linkOf(href).href;
       expect(written).not.toBeNull();
       expect(new URL(written!, "https://preview.example.net/blogarticle/a").hostname).not.toBe("evil.example");
@@ -335,7 +418,8 @@ describe("the site's origin, as the build was configured", () => {
   const freshSanitize = (): typeof sanitizeInline => {
     let fresh: typeof sanitizeInline = sanitizeInline;
     jest.isolateModules(() => {
-      fresh = (jest.requireActual("../../../../src/lib/sanitize") as { sanitizeInline: typeof sanitizeInline }).sanitizeInline;
+      fresh = (jest.requireActual("../../../../src/lib/sanitize") as { sanitizeInline: typeof sanitizeInline })
+        .sanitizeInline;
     });
     return fresh;
   };

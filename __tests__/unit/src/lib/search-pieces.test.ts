@@ -18,7 +18,8 @@ const card = (title: string, n: number): SearchCard => ({
 });
 
 function writePieces(dir: string, pieces: Map<string, string>): void {
-  for (const folder of new Set([...pieces.keys()].map((file) => path.dirname(file)))) mkdirSync(path.join(dir, folder), { recursive: true });
+  for (const folder of new Set([...pieces.keys()].map((file) => path.dirname(file))))
+    mkdirSync(path.join(dir, folder), { recursive: true });
   for (const [file, text] of pieces) writeFileSync(path.join(dir, file), text);
 }
 
@@ -45,7 +46,8 @@ describe("the search index in pieces", () => {
       const wanted = foldTitle(query.trim());
       return newestFirst.filter((_, i) => folded[i]!.includes(wanted)).map((article) => article.id);
     };
-    for (const query of queries.slice(0, 12)) expect(plainFilter(query)).toEqual(searchByTitle(newestFirst, query).map((article) => article.id));
+    for (const query of queries.slice(0, 12))
+      expect(plainFilter(query)).toEqual(searchByTitle(newestFirst, query).map((article) => article.id));
     let matchedSome = 0;
     let matchedNone = 0;
     for (const query of queries) {

@@ -14,7 +14,13 @@ const built: SearchCard[] = Array.from({ length: 20 }, (_, n) => ({
 }));
 const pieces = buildSearchPieces(built);
 const index = () => openSearchIndex(async (file) => pieces.get(file)!);
-const live = (id: string, title: string, day: number): BlogCardData => ({ id, slug: id, title, categories: [], lastUpdate: new Date(Date.UTC(2025, 0, day)).toISOString() });
+const live = (id: string, title: string, day: number): BlogCardData => ({
+  id,
+  slug: id,
+  title,
+  categories: [],
+  lastUpdate: new Date(Date.UTC(2025, 0, day)).toISOString(),
+});
 
 describe("searchResultsPage", () => {
   it("pages the matches newest first, six a page, with their cards", async () => {
@@ -26,10 +32,18 @@ describe("searchResultsPage", () => {
   });
 
   it("puts live changes first, leaves out the built copy of a changed article, and pages across both", async () => {
-    const changed = [live("doc-19", "Date idea 19, revised", 2), live("new-1", "A new date idea", 3), live("new-2", "Nothing to match", 4)];
+    const changed = [
+      live("doc-19", "Date idea 19, revised", 2),
+      live("new-1", "A new date idea", 3),
+      live("new-2", "Nothing to match", 4),
+    ];
     const first = await searchResultsPage(index(), "date idea", 1, changed, 6);
     expect(first.total).toBe(21);
-    expect(first.cards.map((card) => card.title)).toEqual(["A new date idea", "Date idea 19, revised", ...[18, 17, 16, 15].map((n) => `Date idea ${n}`)]);
+    expect(first.cards.map((card) => card.title)).toEqual([
+      "A new date idea",
+      "Date idea 19, revised",
+      ...[18, 17, 16, 15].map((n) => `Date idea ${n}`),
+    ]);
     const second = await searchResultsPage(index(), "date idea", 2, changed, 6);
     expect(second.cards.map((card) => card.title)).toEqual([14, 13, 12, 11, 10, 9].map((n) => `Date idea ${n}`));
   });

@@ -25,7 +25,9 @@ function randomArticles(seed: number, count: number): Article[] {
   const next = random(seed);
   const int = (n: number): number => Math.floor(next() * n);
   const categoryNames = Array.from({ length: 1 + int(9) }, (_, i) => `Category ${i}`);
-  const dates = Array.from({ length: 1 + int(count / 4) }, (_, i) => new Date(Date.UTC(2021, 0, 1) + i * 3_600_000).toISOString());
+  const dates = Array.from({ length: 1 + int(count / 4) }, (_, i) =>
+    new Date(Date.UTC(2021, 0, 1) + i * 3_600_000).toISOString(),
+  );
   const blogs = 1 + int(count);
   return Array.from({ length: count }, (_, i) => ({
     id: `node-${i}`,
@@ -68,13 +70,24 @@ describe("similarIndex", () => {
   it("answers for an article that is not in the index, and for one with no category", () => {
     const all = randomArticles(99, 500);
     const index = similarIndex(all);
-    const outsider: SimilarCandidate = { documentId: "new", blogId: "new", categories: ["Category 0", "Category 1", "Category 1"], lastUpdate: "2030-01-01T00:00:00.000Z" };
+    const outsider: SimilarCandidate = {
+      documentId: "new",
+      blogId: "new",
+      categories: ["Category 0", "Category 1", "Category 1"],
+      lastUpdate: "2030-01-01T00:00:00.000Z",
+    };
     expect(ids(index.similarTo(outsider))).toEqual(ids(similarArticles(outsider, all)));
     expect(index.similarTo({ ...outsider, categories: [] })).toEqual([]);
   });
 
   it("ranks an older article sharing two categories above newer ones sharing one, wherever it sits", () => {
-    const article = (id: string, categories: string[], lastUpdate: string): Article => ({ id, documentId: id, blogId: id, categories, lastUpdate });
+    const article = (id: string, categories: string[], lastUpdate: string): Article => ({
+      id,
+      documentId: id,
+      blogId: id,
+      categories,
+      lastUpdate,
+    });
     const newA = ["a1", "a2", "a3"].map((id, i) => article(id, ["A"], `2024-0${i + 4}-01T00:00:00.000Z`));
     const newB = ["b1", "b2", "b3"].map((id, i) => article(id, ["B"], `2024-0${i + 4}-02T00:00:00.000Z`));
     const both = article("both", ["B", "A"], "2020-01-01T00:00:00.000Z");
@@ -85,7 +98,13 @@ describe("similarIndex", () => {
   });
 
   it("never lists the article itself, another copy of its document, or an article of its own blog", () => {
-    const current: Article = { id: "n1", documentId: "d1", blogId: "b1", categories: ["A"], lastUpdate: "2024-01-01T00:00:00.000Z" };
+    const current: Article = {
+      id: "n1",
+      documentId: "d1",
+      blogId: "b1",
+      categories: ["A"],
+      lastUpdate: "2024-01-01T00:00:00.000Z",
+    };
     const all: Article[] = [
       current,
       { id: "n2", documentId: "d1", blogId: "b2", categories: ["A"], lastUpdate: "2024-01-02T00:00:00.000Z" },

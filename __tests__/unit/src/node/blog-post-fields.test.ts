@@ -1,6 +1,12 @@
 /** @jest-environment node */
 import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Reporter } from "gatsby";
-import { addBlogPostFields, addBlogPostQueries, articleBlocks, articleDescription, type BlogPostNode } from "../../../../src/node/blog-post-fields";
+import {
+  addBlogPostFields,
+  addBlogPostQueries,
+  articleBlocks,
+  articleDescription,
+  type BlogPostNode,
+} from "../../../../src/node/blog-post-fields";
 import * as similarModule from "../../../../src/lib/similar";
 
 interface FieldConfig {
@@ -34,7 +40,9 @@ function declaredFields(): { fields: Record<string, FieldConfig>; warn: jest.Moc
   let config: { name: string; fields: Record<string, FieldConfig> } | undefined;
   addBlogPostFields({
     actions: { createTypes: jest.fn() } as unknown as CreateSchemaCustomizationArgs["actions"],
-    schema: { buildObjectType: (c: typeof config) => (config = c) } as unknown as CreateSchemaCustomizationArgs["schema"],
+    schema: {
+      buildObjectType: (c: typeof config) => (config = c),
+    } as unknown as CreateSchemaCustomizationArgs["schema"],
     reporter: { warn } as unknown as Reporter,
   });
   if (!config) throw new Error("no type was built");
@@ -44,11 +52,19 @@ function declaredFields(): { fields: Record<string, FieldConfig>; warn: jest.Moc
 describe("articleBlocks", () => {
   it("sanitizes the body and reports a left-out block naming the document and the content field", () => {
     const warn = jest.fn();
-    const article = post({ documentId: "abc", blocks: [{ type: "paragraph", data: { text: 'Hi<script>x()</script><img src=x onerror="y()">' } }, { type: "weird", data: {} }] });
+    const article = post({
+      documentId: "abc",
+      blocks: [
+        { type: "paragraph", data: { text: 'Hi<script>x()</script><img src=x onerror="y()">' } },
+        { type: "weird", data: {} },
+      ],
+    });
     const blocks = articleBlocks(article, warn);
     expect(blocks).toHaveLength(1);
     expect(JSON.stringify(blocks)).not.toMatch(/script|onerror/);
-    expect(warn).toHaveBeenCalledWith('blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.');
+    expect(warn).toHaveBeenCalledWith(
+      'blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.',
+    );
   });
 
   it("sanitizes and reports once per version of an article, again when its content changes", () => {
@@ -64,9 +80,16 @@ describe("articleBlocks", () => {
 
 describe("articleDescription", () => {
   it("is the first paragraph as plain text", () => {
-    expect(articleDescription([{ type: "header", html: "Heading", level: 2 }, { type: "paragraph", html: "First <b>bold</b> words" }, { type: "paragraph", html: "Second" }], "Title")).toBe(
-      "First bold words",
-    );
+    expect(
+      articleDescription(
+        [
+          { type: "header", html: "Heading", level: 2 },
+          { type: "paragraph", html: "First <b>bold</b> words" },
+          { type: "paragraph", html: "Second" },
+        ],
+        "Title",
+      ),
+    ).toBe("First bold words");
   });
 
   it("is the title when there is no paragraph", () => {
@@ -92,15 +115,25 @@ describe("the BlogPost fields", () => {
       similar: "[BlogPost!]!",
     });
     for (const field of Object.values(fields)) expect(field.description).toMatch(/\w{3,}/);
-    expect(fields.similar).toMatchObject({ args: { ids: { type: "[String!]", description: expect.stringMatching(/\w{3,}/) } } });
+    expect(fields.similar).toMatchObject({
+      args: { ids: { type: "[String!]", description: expect.stringMatching(/\w{3,}/) } },
+    });
   });
 
   it("safeBlocks and description share one sanitizing, so a bad block is reported once", () => {
     const { fields, warn } = declaredFields();
-    const article = post({ documentId: "bad", blocks: [{ type: "weird", data: {} }, { type: "paragraph", data: { text: "Summary" } }] });
+    const article = post({
+      documentId: "bad",
+      blocks: [
+        { type: "weird", data: {} },
+        { type: "paragraph", data: { text: "Summary" } },
+      ],
+    });
     expect(fields.description!.resolve(article, {}, {})).toBe("Summary");
     expect(fields.safeBlocks!.resolve(article, {}, {})).toEqual([{ type: "paragraph", html: "Summary" }]);
-    expect(warn.mock.calls).toEqual([['blogMetaData/bad: field "content" block 0: unknown block type "weird"; left out.']]);
+    expect(warn.mock.calls).toEqual([
+      ['blogMetaData/bad: field "content" block 0: unknown block type "weird"; left out.'],
+    ]);
   });
 
   it("similar ranks the other blogs' articles by shared categories, then newest, at most 3", async () => {
@@ -112,7 +145,9 @@ describe("the BlogPost fields", () => {
     const oneOlder = post({ categories: ["B"], lastUpdate: "2024-02-01T00:00:00.000Z" });
     const oneOldest = post({ categories: ["A"], lastUpdate: "2022-01-01T00:00:00.000Z" });
     const none = post({ categories: ["C"] });
-    const findAll = jest.fn().mockResolvedValue({ entries: new Set([current, sameBlog, oneOldest, none, oneOlder, twoShared, oneNewer]) });
+    const findAll = jest
+      .fn()
+      .mockResolvedValue({ entries: new Set([current, sameBlog, oneOldest, none, oneOlder, twoShared, oneNewer]) });
     const similar = await fields.similar!.resolve(current, {}, { nodeModel: { findAll } });
     expect(similar).toEqual([twoShared, oneNewer, oneOlder]);
     expect(findAll).toHaveBeenCalledWith({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
@@ -124,7 +159,11 @@ describe("the BlogPost fields", () => {
     const second = post();
     const findAll = jest.fn();
     const getNodesByIds = jest.fn().mockReturnValue([second, first]);
-    const similar = await fields.similar!.resolve(post(), { ids: [second.id, first.id] }, { nodeModel: { findAll, getNodesByIds } });
+    const similar = await fields.similar!.resolve(
+      post(),
+      { ids: [second.id, first.id] },
+      { nodeModel: { findAll, getNodesByIds } },
+    );
     expect(similar).toEqual([second, first]);
     expect(getNodesByIds).toHaveBeenCalledWith({ ids: [second.id, first.id], type: "BlogPost" });
     // Reading all articles would make the page depend on every one of them.
@@ -141,7 +180,11 @@ describe("the BlogPost fields", () => {
       for (const article of articles) await fields.similar!.resolve(article, {}, context);
       expect(build).toHaveBeenCalledTimes(1);
 
-      const edited = { ...articles[2]!, categories: ["B"], internal: { ...articles[2]!.internal, contentDigest: "edited" } };
+      const edited = {
+        ...articles[2]!,
+        categories: ["B"],
+        internal: { ...articles[2]!.internal, contentDigest: "edited" },
+      };
       nodes = [articles[0]!, articles[1]!, edited];
       expect(await fields.similar!.resolve(articles[0]!, {}, context)).toEqual([articles[1]]);
       expect(build).toHaveBeenCalledTimes(2);

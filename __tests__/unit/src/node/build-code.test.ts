@@ -29,9 +29,17 @@ describe("buildCodeFingerprint", () => {
     expect(buildCodeFingerprint(root)).toBe(before);
     await writeFile(path.join(root, "content/blog/a.json"), '{"title":"edited"}');
     await writeFile(path.join(root, "src/components/Card.tsx"), "export const x = 1;");
-    await writeFile(path.join(root, "plugins/gatsby-source-firestore/node_modules/dep/index.js"), "module.exports = 2;");
+    await writeFile(
+      path.join(root, "plugins/gatsby-source-firestore/node_modules/dep/index.js"),
+      "module.exports = 2;",
+    );
     expect(buildCodeFingerprint(root)).toBe(before);
-    for (const file of ["src/node/feed.ts", "src/lib/sanitize.ts", "plugins/gatsby-source-firestore/src/source-nodes.ts", "gatsby-node.ts"]) {
+    for (const file of [
+      "src/node/feed.ts",
+      "src/lib/sanitize.ts",
+      "plugins/gatsby-source-firestore/src/source-nodes.ts",
+      "gatsby-node.ts",
+    ]) {
       const root2 = await project();
       await writeFile(path.join(root2, file), "// changed\n");
       expect({ file, same: buildCodeFingerprint(root2) === before }).toEqual({ file, same: false });

@@ -6,7 +6,13 @@ import path from "node:path";
 import { createRequire } from "node:module";
 import type { Reporter, Store } from "gatsby";
 import { pagePolicy } from "../../../../src/lib/csp";
-import { emulatorHostFromEnv, htmlFileOf, htmlFilesUnder, pageFileStatesOf, STAMP_RECORD_KEY } from "../../../../src/node/built-pages";
+import {
+  emulatorHostFromEnv,
+  htmlFileOf,
+  htmlFilesUnder,
+  pageFileStatesOf,
+  STAMP_RECORD_KEY,
+} from "../../../../src/node/built-pages";
 import { applyPolicyToFile, applyPolicyToFiles, writePagePolicies } from "../../../../src/node/csp";
 import { inlineScriptHashes, withPagePolicy, withPolicyMeta } from "../../../support/page-policy";
 
@@ -44,7 +50,8 @@ describe("the hashes of a page's inline scripts (inlineScriptsOf, scriptHashes)"
   });
 
   it("hashes JSON and JSON-LD scripts as before, and an empty script as the empty string", () => {
-    const html = '<script type="application/json">{"a":1}</script><script type="application/ld+json">{"@type":"X"}</script><script></script>';
+    const html =
+      '<script type="application/json">{"a":1}</script><script type="application/ld+json">{"@type":"X"}</script><script></script>';
     expect(inlineScriptHashes(html)).toEqual([sha('{"a":1}'), sha('{"@type":"X"}'), sha("")].sort());
   });
 
@@ -60,13 +67,17 @@ describe("the hashes of a page's inline scripts (inlineScriptsOf, scriptHashes)"
 describe("the policy put into a page (policyEdits)", () => {
   it("keeps every other byte of the page as it was", () => {
     const head = "<!DOCTYPE html><html lang=\"en\"><HEAD data-x='1' >";
-    const rest = "\n  <meta charSet=\"utf-8\"/><!-- a comment --><title>A &amp; B</title>\r\n<style>p{}</style></HEAD><body><p class=x>unclosed<br></body></html>\n";
+    const rest =
+      '\n  <meta charSet="utf-8"/><!-- a comment --><title>A &amp; B</title>\r\n<style>p{}</style></HEAD><body><p class=x>unclosed<br></body></html>\n';
     expect(withPolicyMeta(head + rest, "p")).toBe(head + meta("p") + rest);
   });
 
   it("replaces an existing policy in any quoting, case or place in <head> instead of stacking a second one", () => {
-    const page = "<html><head><title>x</title><META HTTP-EQUIV=content-security-policy CONTENT='old'><meta name=a content=b></head><body></body></html>";
-    expect(withPolicyMeta(page, "new")).toBe(`<html><head>${meta("new")}<title>x</title><meta name=a content=b></head><body></body></html>`);
+    const page =
+      "<html><head><title>x</title><META HTTP-EQUIV=content-security-policy CONTENT='old'><meta name=a content=b></head><body></body></html>";
+    expect(withPolicyMeta(page, "new")).toBe(
+      `<html><head>${meta("new")}<title>x</title><meta name=a content=b></head><body></body></html>`,
+    );
   });
 
   it("replaces the policy an earlier run wrote, so running twice gives one policy", () => {
@@ -78,11 +89,15 @@ describe("the policy put into a page (policyEdits)", () => {
 
   it("goes into the real <head>, not a <head> written in a comment or a script", () => {
     const page = '<!-- <head> --><html><head><script>document.title = "<head>";</script></head></html>';
-    expect(withPolicyMeta(page, "p")).toBe(`<!-- <head> --><html><head>${meta("p")}<script>document.title = "<head>";</script></head></html>`);
+    expect(withPolicyMeta(page, "p")).toBe(
+      `<!-- <head> --><html><head>${meta("p")}<script>document.title = "<head>";</script></head></html>`,
+    );
   });
 
   it("escapes the policy for the attribute", () => {
-    expect(withPolicyMeta("<head>", 'a "b" & c')).toBe('<head><meta http-equiv="Content-Security-Policy" content="a &quot;b&quot; &amp; c"/>');
+    expect(withPolicyMeta("<head>", 'a "b" & c')).toBe(
+      '<head><meta http-equiv="Content-Security-Policy" content="a &quot;b&quot; &amp; c"/>',
+    );
   });
 
   it("leaves a page without a <head> tag unchanged (not even a <header>)", () => {
@@ -104,8 +119,12 @@ describe("finishPage on a page without Gatsby's scripts", () => {
 
 describe("the emulator host", () => {
   it("comes from the site's or the Admin SDK's variable, else there is none", () => {
-    expect(emulatorHostFromEnv({ GATSBY_FIRESTORE_EMULATOR_HOST: "127.0.0.1:1", FIRESTORE_EMULATOR_HOST: "127.0.0.1:2" })).toBe("127.0.0.1:1");
-    expect(emulatorHostFromEnv({ GATSBY_FIRESTORE_EMULATOR_HOST: "", FIRESTORE_EMULATOR_HOST: "127.0.0.1:2" })).toBe("127.0.0.1:2");
+    expect(
+      emulatorHostFromEnv({ GATSBY_FIRESTORE_EMULATOR_HOST: "127.0.0.1:1", FIRESTORE_EMULATOR_HOST: "127.0.0.1:2" }),
+    ).toBe("127.0.0.1:1");
+    expect(emulatorHostFromEnv({ GATSBY_FIRESTORE_EMULATOR_HOST: "", FIRESTORE_EMULATOR_HOST: "127.0.0.1:2" })).toBe(
+      "127.0.0.1:2",
+    );
     expect(emulatorHostFromEnv({})).toBeUndefined();
   });
 });
@@ -116,7 +135,10 @@ describe("on files", () => {
     dir = await mkdtemp(path.join(tmpdir(), "csp-test-"));
     await mkdir(path.join(dir, "blog", "2"), { recursive: true });
     await writeFile(path.join(dir, "index.html"), "<html><head><script>home()</script></head><body></body></html>");
-    await writeFile(path.join(dir, "blog", "2", "index.html"), "<html><head></head><body><script>list()</script></body></html>");
+    await writeFile(
+      path.join(dir, "blog", "2", "index.html"),
+      "<html><head></head><body><script>list()</script></body></html>",
+    );
     await writeFile(path.join(dir, "blog", "data.json"), "{}");
     await writeFile(path.join(dir, "bare.html"), "<p>fragment</p>");
     await mkdir(path.join(dir, "_gatsby", "slices"), { recursive: true });
@@ -124,21 +146,37 @@ describe("on files", () => {
   });
 
   it("lists every .html file at any depth, and nothing else, leaving out Gatsby's slice fragments", async () => {
-    expect(await htmlFilesUnder(dir)).toEqual([path.join(dir, "bare.html"), path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
+    expect(await htmlFilesUnder(dir)).toEqual([
+      path.join(dir, "bare.html"),
+      path.join(dir, "blog", "2", "index.html"),
+      path.join(dir, "index.html"),
+    ]);
   });
 
   it("finds a page's HTML file where Gatsby writes it", () => {
     const { generateHtmlPath } = createRequire(require.resolve("gatsby"))("gatsby-core-utils/dist/page-html") as {
       generateHtmlPath: (dir: string, pagePath: string) => string;
     };
-    for (const pagePath of ["/", "/404", "/404.html", "/blog/2", "/blogarticle/[...slug]", "/blogarticle/first-date-checklist"]) {
+    for (const pagePath of [
+      "/",
+      "/404",
+      "/404.html",
+      "/blog/2",
+      "/blogarticle/[...slug]",
+      "/blogarticle/first-date-checklist",
+    ]) {
       expect(htmlFileOf(dir, pagePath)).toBe(generateHtmlPath(dir, pagePath));
     }
   });
 
   it("lists a build's pages from Gatsby's store, those whose file exists, sorted; outside a build, the files under the folder", async () => {
-    const storeWith = (paths: string[]) => ({ getState: () => ({ pages: new Map(paths.map((pagePath) => [pagePath, { path: pagePath }])) }) });
-    expect([...(await pageFileStatesOf(dir, storeWith(["/blog/2", "/", "/not-written", "/"]))).keys()]).toEqual([path.join(dir, "blog", "2", "index.html"), path.join(dir, "index.html")]);
+    const storeWith = (paths: string[]) => ({
+      getState: () => ({ pages: new Map(paths.map((pagePath) => [pagePath, { path: pagePath }])) }),
+    });
+    expect([...(await pageFileStatesOf(dir, storeWith(["/blog/2", "/", "/not-written", "/"]))).keys()]).toEqual([
+      path.join(dir, "blog", "2", "index.html"),
+      path.join(dir, "index.html"),
+    ]);
     expect([...(await pageFileStatesOf(dir, { getState: () => ({}) })).keys()]).toEqual(await htmlFilesUnder(dir));
   });
 
@@ -156,7 +194,9 @@ describe("on files", () => {
 
   it("applyPolicyToFiles handles only the files it is given and names those without <head>", async () => {
     const list = path.join(dir, "blog", "2", "index.html");
-    expect(await applyPolicyToFiles([list, path.join(dir, "bare.html")], (html) => withPagePolicy(html))).toEqual([path.join(dir, "bare.html")]);
+    expect(await applyPolicyToFiles([list, path.join(dir, "bare.html")], (html) => withPagePolicy(html))).toEqual([
+      path.join(dir, "bare.html"),
+    ]);
     expect(await readFile(list, "utf8")).toContain(sha("list()"));
     expect(await readFile(path.join(dir, "index.html"), "utf8")).not.toContain("Content-Security-Policy");
   });
@@ -170,13 +210,21 @@ describe("on files", () => {
     const reporter = { warn: jest.fn(), info: jest.fn() } as unknown as Reporter;
     await writePagePolicies({ store, reporter, cache: memoryCache() }, undefined, (html) => withPagePolicy(html));
     expect(await readFile(path.join(siteDir, "public", "index.html"), "utf8")).toContain(sha("home()"));
-    expect(reporter.warn).toHaveBeenCalledWith(`${path.join(siteDir, "public", "bare.html")} has no <head> tag, so it got no Content-Security-Policy`);
-    expect(reporter.info).toHaveBeenCalledWith("Content-Security-Policy written into 1 pages this build produced; 0 pages unchanged since the last build left as they were");
+    expect(reporter.warn).toHaveBeenCalledWith(
+      `${path.join(siteDir, "public", "bare.html")} has no <head> tag, so it got no Content-Security-Policy`,
+    );
+    expect(reporter.info).toHaveBeenCalledWith(
+      "Content-Security-Policy written into 1 pages this build produced; 0 pages unchanged since the last build left as they were",
+    );
   });
 });
 
 /** Gatsby's plugin cache, kept in memory; like Gatsby's, it hands back a copy of what was stored. */
-function memoryCache(): { get: (key: string) => Promise<unknown>; set: (key: string, value: unknown) => Promise<unknown>; values: Map<string, string> } {
+function memoryCache(): {
+  get: (key: string) => Promise<unknown>;
+  set: (key: string, value: unknown) => Promise<unknown>;
+  values: Map<string, string>;
+} {
   const values = new Map<string, string>();
   return {
     values,
@@ -192,7 +240,8 @@ describe("writePagePolicies from one build to the next", () => {
   let cache: ReturnType<typeof memoryCache>;
   let reporter: { warn: jest.Mock; info: jest.Mock };
   const pages = ["index.html", "blog/index.html", "blog/2/index.html", "blogarticle/a/index.html", "404.html"];
-  const fresh = (name: string) => `<html><head><title>${name}</title></head><body><script>boot("${name}")</script></body></html>`;
+  const fresh = (name: string) =>
+    `<html><head><title>${name}</title></head><body><script>boot("${name}")</script></body></html>`;
 
   /** Gatsby writing a page: fresh HTML without a policy. */
   const render = async (name: string, html = fresh(name)) => {
@@ -202,11 +251,23 @@ describe("writePagePolicies from one build to the next", () => {
   const build = async () => {
     reporter = { warn: jest.fn(), info: jest.fn() };
     const store = { getState: () => ({ program: { directory: siteDir } }) } as unknown as Store;
-    await writePagePolicies({ store, reporter: reporter as unknown as Reporter, cache }, undefined, (html) => withPagePolicy(html, emulatorHostFromEnv()));
+    await writePagePolicies({ store, reporter: reporter as unknown as Reporter, cache }, undefined, (html) =>
+      withPagePolicy(html, emulatorHostFromEnv()),
+    );
   };
   /** Every page's bytes and modification time. */
   const snapshot = async () =>
-    Object.fromEntries(await Promise.all(pages.map(async (name) => [name, { html: await readFile(path.join(publicDir, name), "utf8"), mtime: (await stat(path.join(publicDir, name))).mtimeMs }])));
+    Object.fromEntries(
+      await Promise.all(
+        pages.map(async (name) => [
+          name,
+          {
+            html: await readFile(path.join(publicDir, name), "utf8"),
+            mtime: (await stat(path.join(publicDir, name))).mtimeMs,
+          },
+        ]),
+      ),
+    );
   /** Sets every page's modification time in the past, so a write by the next build cannot go unseen. */
   const age = () => Promise.all(pages.map((name) => utimes(path.join(publicDir, name), PAST, PAST)));
 
@@ -219,7 +280,8 @@ describe("writePagePolicies from one build to the next", () => {
 
   it("a build with nothing changed neither reads nor writes any page: bytes and modification times stay", async () => {
     await build();
-    for (const name of pages) expect(await readFile(path.join(publicDir, name), "utf8")).toContain(sha(`boot("${name}")`));
+    for (const name of pages)
+      expect(await readFile(path.join(publicDir, name), "utf8")).toContain(sha(`boot("${name}")`));
     const before = await snapshot();
     const reads = jest.spyOn(fsPromises, "readFile");
     try {
@@ -229,7 +291,9 @@ describe("writePagePolicies from one build to the next", () => {
       reads.mockRestore();
     }
     expect(await snapshot()).toEqual(before);
-    expect(reporter.info).toHaveBeenCalledWith(`Content-Security-Policy written into 0 pages this build produced; ${pages.length} pages unchanged since the last build left as they were`);
+    expect(reporter.info).toHaveBeenCalledWith(
+      `Content-Security-Policy written into 0 pages this build produced; ${pages.length} pages unchanged since the last build left as they were`,
+    );
   });
 
   it("writes the policy into the pages the build re-rendered, and only those", async () => {
@@ -244,8 +308,12 @@ describe("writePagePolicies from one build to the next", () => {
     for (const name of pages.filter((page) => page !== "blog/2/index.html")) expect(after[name]).toEqual(before[name]);
     expect(after["blog/2/index.html"]!.html).toContain(meta(pagePolicy([sha('boot("blog/2 with other data")')])));
     expect(countPolicies(after["blog/2/index.html"]!.html)).toBe(1);
-    expect(await readFile(path.join(publicDir, "blogarticle/new/index.html"), "utf8")).toContain(sha('boot("blogarticle/new/index.html")'));
-    expect(reporter.info).toHaveBeenCalledWith(`Content-Security-Policy written into 2 pages this build produced; ${pages.length - 1} pages unchanged since the last build left as they were`);
+    expect(await readFile(path.join(publicDir, "blogarticle/new/index.html"), "utf8")).toContain(
+      sha('boot("blogarticle/new/index.html")'),
+    );
+    expect(reporter.info).toHaveBeenCalledWith(
+      `Content-Security-Policy written into 2 pages this build produced; ${pages.length - 1} pages unchanged since the last build left as they were`,
+    );
   });
 
   it("a page re-rendered with the very same bytes gets its policy back", async () => {
@@ -266,10 +334,12 @@ describe("writePagePolicies from one build to the next", () => {
     } finally {
       delete process.env.GATSBY_FIRESTORE_EMULATOR_HOST;
     }
-    for (const name of pages) expect(await readFile(path.join(publicDir, name), "utf8")).toContain("http://127.0.0.1:8181");
+    for (const name of pages)
+      expect(await readFile(path.join(publicDir, name), "utf8")).toContain("http://127.0.0.1:8181");
     await age();
     cache.values.delete(STAMP_RECORD_KEY);
     await build();
-    for (const name of pages) expect(await readFile(path.join(publicDir, name), "utf8")).not.toContain("http://127.0.0.1:8181");
+    for (const name of pages)
+      expect(await readFile(path.join(publicDir, name), "utf8")).not.toContain("http://127.0.0.1:8181");
   });
 });

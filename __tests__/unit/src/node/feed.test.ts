@@ -20,13 +20,41 @@ const channel = { siteUrl: "https://kindred.example", title: "Kindred blog", des
 const body: SafeBlock[] = [
   { type: "header", html: "Before <em>the</em> date", level: 1 },
   { type: "paragraph", html: 'Read <a href="/blog/2">more</a> &amp; <a href="https://elsewhere.example/x">this</a>.' },
-  { type: "list", style: "unordered", start: 1, counterType: "numeric", items: [{ html: "One", items: [{ html: "Nested", items: [] }] }] },
+  {
+    type: "list",
+    style: "unordered",
+    start: 1,
+    counterType: "numeric",
+    items: [{ html: "One", items: [{ html: "Nested", items: [] }] }],
+  },
   { type: "code", code: "if (a < b && c) { return ']]>'; }", highlighted: '<span class="hljs-keyword">if</span>' },
-  { type: "image", url: "/blog-images/cover.webp", caption: "A <b>café</b>", alt: 'A "café"', withBorder: false, stretched: false, withBackground: false },
-  { type: "table", withHeadings: true, rows: [["Situation", "What to do"], ["Late", "Text"]] },
+  {
+    type: "image",
+    url: "/blog-images/cover.webp",
+    caption: "A <b>café</b>",
+    alt: 'A "café"',
+    withBorder: false,
+    stretched: false,
+    withBackground: false,
+  },
+  {
+    type: "table",
+    withHeadings: true,
+    rows: [
+      ["Situation", "What to do"],
+      ["Late", "Text"],
+    ],
+  },
   { type: "quote", html: "Be kind", caption: "Maya", alignment: "left" },
   { type: "delimiter" },
-  { type: "embed", service: "YouTube", embedUrl: "https://www.youtube-nocookie.com/embed/x", sourceUrl: "https://www.youtube.com/watch?v=abc&t=1", caption: "Watch", aspectRatio: 1.7 },
+  {
+    type: "embed",
+    service: "YouTube",
+    embedUrl: "https://www.youtube-nocookie.com/embed/x",
+    sourceUrl: "https://www.youtube.com/watch?v=abc&t=1",
+    caption: "Watch",
+    aspectRatio: 1.7,
+  },
 ];
 
 const article = (overrides: Partial<FeedArticle> = {}): FeedArticle => ({
@@ -41,7 +69,13 @@ const article = (overrides: Partial<FeedArticle> = {}): FeedArticle => ({
 
 describe("rssXml", () => {
   it("is well-formed RSS 2.0 with one item per article, in order, with every field", () => {
-    const doc = parseXml(rssXml(channel, [article(), article({ slug: "second", title: "Second", categories: [] })], new Date("2024-11-01T00:00:00Z")));
+    const doc = parseXml(
+      rssXml(
+        channel,
+        [article(), article({ slug: "second", title: "Second", categories: [] })],
+        new Date("2024-11-01T00:00:00Z"),
+      ),
+    );
     expect(doc.documentElement.tagName).toBe("rss");
     expect(doc.documentElement.getAttribute("version")).toBe("2.0");
     const channelElement = doc.getElementsByTagName("channel")[0]!;
@@ -57,7 +91,10 @@ describe("rssXml", () => {
     expect(field("guid")).toBe("https://kindred.example/blogarticle/first-date-checklist");
     expect(field("pubDate")).toBe("Mon, 14 Oct 2024 10:00:00 GMT");
     expect(field("description")).toBe("Everything in one place <b>now</b>");
-    expect([...first.getElementsByTagName("category")].map((c) => c.textContent)).toEqual(["First Dates", "Tips & Tricks"]);
+    expect([...first.getElementsByTagName("category")].map((c) => c.textContent)).toEqual([
+      "First Dates",
+      "Tips & Tricks",
+    ]);
     expect(items[1]!.getElementsByTagName("category")).toHaveLength(0);
 
     const html = first.getElementsByTagNameNS(CONTENT_NS, "encoded")[0]!.textContent!;
@@ -74,7 +111,9 @@ describe("rssXml", () => {
     const doc = parseXml(rssXml(channel, [hostile]));
     const html = doc.getElementsByTagNameNS(CONTENT_NS, "encoded")[0]!.textContent!;
     expect(html).toBe("<p>end ]]> of <b>CDATA</b>  </p>");
-    expect(doc.getElementsByTagName("item")[0]!.getElementsByTagName("title")[0]!.textContent).toBe("Bell  and lone  surrogate");
+    expect(doc.getElementsByTagName("item")[0]!.getElementsByTagName("title")[0]!.textContent).toBe(
+      "Bell  and lone  surrogate",
+    );
   });
 
   it("is well-formed with no articles at all", () => {
@@ -90,11 +129,15 @@ describe("articleHtml", () => {
     expect(html).toContain('<img src="https://kindred.example/blog-images/cover.webp" alt="A &quot;café&quot;"');
     expect(html).toContain("<figcaption>A <b>café</b></figcaption>");
     expect(html).toContain("<ul><li><span>One</span><ul><li><span>Nested</span></li></ul></li></ul>");
-    expect(html).toContain('<thead><tr><th scope="col">Situation</th><th scope="col">What to do</th></tr></thead><tbody><tr><td>Late</td><td>Text</td></tr></tbody>');
+    expect(html).toContain(
+      '<thead><tr><th scope="col">Situation</th><th scope="col">What to do</th></tr></thead><tbody><tr><td>Late</td><td>Text</td></tr></tbody>',
+    );
     expect(html).toContain("<blockquote>Be kind</blockquote><figcaption>Maya</figcaption>");
     expect(html).toContain("<hr/>");
     // An embed is a link in a feed reader, with its caption; nothing loads from the service.
-    expect(html).toContain('<a href="https://www.youtube.com/watch?v=abc&amp;t=1" target="_blank" rel="noopener noreferrer nofollow">Open on YouTube</a><figcaption><span>Watch</span></figcaption>');
+    expect(html).toContain(
+      '<a href="https://www.youtube.com/watch?v=abc&amp;t=1" target="_blank" rel="noopener noreferrer nofollow">Open on YouTube</a><figcaption><span>Watch</span></figcaption>',
+    );
     expect(html).not.toContain("<button");
     expect(html).not.toContain("<iframe");
     // The feed has no stylesheet of ours: no class of the site's.
@@ -104,7 +147,9 @@ describe("articleHtml", () => {
   });
 
   it("does not turn protocol-relative or backslash paths into site paths", () => {
-    expect(articleHtml([{ type: "paragraph", html: '<a href="//evil.example/x">x</a>' }], "https://kindred.example")).toContain('href="//evil.example/x"');
+    expect(
+      articleHtml([{ type: "paragraph", html: '<a href="//evil.example/x">x</a>' }], "https://kindred.example"),
+    ).toContain('href="//evil.example/x"');
   });
 });
 
@@ -118,7 +163,12 @@ describe("xmlText and cdata", () => {
 
 describe("writeFeed", () => {
   type Stored = FeedArticle & { id: string; digest: string };
-  const stored = (overrides: Partial<Stored> = {}): Stored => ({ id: overrides.slug ?? "first-date-checklist", digest: "d1", ...article(overrides), ...overrides });
+  const stored = (overrides: Partial<Stored> = {}): Stored => ({
+    id: overrides.slug ?? "first-date-checklist",
+    digest: "d1",
+    ...article(overrides),
+    ...overrides,
+  });
 
   /** A site folder, a cache that lasts across runs, and a graphql that answers from `nodes` (newest first). */
   async function feedSite() {
@@ -127,11 +177,22 @@ describe("writeFeed", () => {
     const siteMetadata = { siteUrl: "https://kindred.example", siteName: "Kindred", description: "Dating advice" };
     const store = { getState: () => ({ program: { directory: site }, config: { siteMetadata } }) } as unknown as Store;
     const kept = new Map<string, unknown>();
-    const cache = { get: async (key: string) => kept.get(key), set: async (key: string, value: unknown) => void kept.set(key, value) };
+    const cache = {
+      get: async (key: string) => kept.get(key),
+      set: async (key: string, value: unknown) => void kept.set(key, value),
+    };
     const run = async (nodes: Stored[]) => {
       const detailsAskedFor: string[][] = [];
       // The nodes come in no particular order; the feed puts the newest first.
-      const getNodesByType = (type: string) => (type === "BlogPost" ? [...nodes].reverse().map(({ id, lastUpdate, digest }) => ({ id, documentId: id, lastUpdate, internal: { contentDigest: digest } })) : []);
+      const getNodesByType = (type: string) =>
+        type === "BlogPost"
+          ? [...nodes].reverse().map(({ id, lastUpdate, digest }) => ({
+              id,
+              documentId: id,
+              lastUpdate,
+              internal: { contentDigest: digest },
+            }))
+          : [];
       const graphql = jest.fn(async (_query: string, variables?: { ids: string[] }) => {
         detailsAskedFor.push(variables!.ids);
         return { data: { allBlogPost: { nodes: nodes.filter((node) => variables!.ids.includes(node.id)) } } };
@@ -151,7 +212,10 @@ describe("writeFeed", () => {
 
   it("writes public/rss.xml from the articles, newest first as queried", async () => {
     const { file, run } = await feedSite();
-    const { reporter } = await run([stored({ slug: "newer", lastUpdate: "2024-10-15T10:00:00.000Z" }), stored({ slug: "older" })]);
+    const { reporter } = await run([
+      stored({ slug: "newer", lastUpdate: "2024-10-15T10:00:00.000Z" }),
+      stored({ slug: "older" }),
+    ]);
     const doc = parseXml(await readFile(file, "utf8"));
     expect([...doc.getElementsByTagName("guid")].map((guid) => guid.textContent)).toEqual([
       "https://kindred.example/blogarticle/newer",
@@ -164,15 +228,23 @@ describe("writeFeed", () => {
   it("dates the channel by its newest article and leaves the file alone when no article changed", async () => {
     const { file, run } = await feedSite();
     await run([stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), stored({ slug: "older" })]);
-    expect(parseXml(await readFile(file, "utf8")).getElementsByTagName("lastBuildDate")[0]!.textContent).toBe("Mon, 03 Feb 2025 10:00:00 GMT");
+    expect(parseXml(await readFile(file, "utf8")).getElementsByTagName("lastBuildDate")[0]!.textContent).toBe(
+      "Mon, 03 Feb 2025 10:00:00 GMT",
+    );
     const past = new Date("2020-01-01T00:00:00Z");
     await utimes(file, past, past);
 
-    const again = await run([stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }), stored({ slug: "older" })]);
+    const again = await run([
+      stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z" }),
+      stored({ slug: "older" }),
+    ]);
     expect(again.reporter.info).toHaveBeenCalledWith("/rss.xml lists 2 articles, unchanged (0 items written, 2 kept)");
     expect((await stat(file)).mtimeMs).toBe(past.getTime());
 
-    await run([stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z", title: "Edited", digest: "d2" }), stored({ slug: "older" })]);
+    await run([
+      stored({ slug: "newer", lastUpdate: "2025-02-03T10:00:00.000Z", title: "Edited", digest: "d2" }),
+      stored({ slug: "older" }),
+    ]);
     expect((await stat(file)).mtimeMs).not.toBe(past.getTime());
     expect(await readFile(file, "utf8")).toContain("<title>Edited</title>");
   });
@@ -185,10 +257,18 @@ describe("writeFeed", () => {
     const nothing = await run([stored({ slug: "a" }), stored({ slug: "b" }), stored({ slug: "c" })]);
     expect(nothing.detailsAskedFor).toEqual([]);
 
-    const edited = await run([stored({ slug: "new", lastUpdate: "2024-11-01T00:00:00.000Z" }), stored({ slug: "b", title: "B, edited", digest: "d2" }), stored({ slug: "c" })]);
+    const edited = await run([
+      stored({ slug: "new", lastUpdate: "2024-11-01T00:00:00.000Z" }),
+      stored({ slug: "b", title: "B, edited", digest: "d2" }),
+      stored({ slug: "c" }),
+    ]);
     expect(edited.detailsAskedFor).toEqual([["new", "b"]]);
     const xml = await readFile(file, "utf8");
-    expect([...parseXml(xml).getElementsByTagName("guid")].map((guid) => guid.textContent?.split("/").at(-1))).toEqual(["new", "b", "c"]);
+    expect([...parseXml(xml).getElementsByTagName("guid")].map((guid) => guid.textContent?.split("/").at(-1))).toEqual([
+      "new",
+      "b",
+      "c",
+    ]);
     expect(xml).toContain("<title>B, edited</title>");
 
     // The item written for the edit is kept in its turn; the removed article's is gone for good.

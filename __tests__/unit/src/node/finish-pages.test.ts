@@ -20,7 +20,12 @@ const page = (pagePath: string, text = "Hello"): string =>
   `<script id="gatsby-script-loader">/*<![CDATA[*/window.pagePath=${JSON.stringify(pagePath)};/*]]>*/</script>` +
   `<script src="/webpack-runtime-1.js" async></script><script src="/app-3.js" async></script></body></html>`;
 
-const PAGES: Record<string, string> = { "index.html": "/", "blog/index.html": "/blog", "blogarticle/a/index.html": "/blogarticle/a", "404.html": "/404.html" };
+const PAGES: Record<string, string> = {
+  "index.html": "/",
+  "blog/index.html": "/blog",
+  "blogarticle/a/index.html": "/blogarticle/a",
+  "404.html": "/404.html",
+};
 const PAST = new Date("2020-01-01T00:00:00Z");
 
 function memoryCache() {
@@ -71,7 +76,9 @@ describe("finishBuiltPages", () => {
   });
 
   it("parses each page once, and writes what booting and then stamping it would", async () => {
-    const before = Object.fromEntries(await Promise.all(Object.keys(PAGES).map(async (file) => [file, await finished(file)] as const)));
+    const before = Object.fromEntries(
+      await Promise.all(Object.keys(PAGES).map(async (file) => [file, await finished(file)] as const)),
+    );
     const parses = jest.spyOn(parse5, "parse");
     try {
       await build();
@@ -95,15 +102,20 @@ describe("finishBuiltPages", () => {
     let info: jest.Mock;
     try {
       info = await build();
-      const pagesRead = reads.mock.calls.map(([file]) => path.relative(publicDir, String(file))).filter((file) => file.endsWith(".html"));
+      const pagesRead = reads.mock.calls
+        .map(([file]) => path.relative(publicDir, String(file)))
+        .filter((file) => file.endsWith(".html"));
       expect([...new Set(pagesRead)]).toEqual(["blog/index.html"]);
     } finally {
       reads.mockRestore();
     }
-    expect(info).toHaveBeenCalledWith("Scripts and the web font load once the page has loaded, on 1 of 1 pages this build produced");
+    expect(info).toHaveBeenCalledWith(
+      "Scripts and the web font load once the page has loaded, on 1 of 1 pages this build produced",
+    );
     const list = await finished("blog/index.html");
     expect(list).toContain(`<script id="${BOOT_SCRIPT_ID}">`);
     expect(list).toContain("A new list");
-    for (const file of Object.keys(PAGES).filter((f) => f !== "blog/index.html")) expect((await stat(path.join(publicDir, file))).mtime).toEqual(PAST);
+    for (const file of Object.keys(PAGES).filter((f) => f !== "blog/index.html"))
+      expect((await stat(path.join(publicDir, file))).mtime).toEqual(PAST);
   });
 });

@@ -8,7 +8,14 @@ import path from "node:path";
 import type { FontMetrics } from "@capsizecss/core";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import * as fonts from "../../../../src/node/fonts";
-import { FONT_FILES, FONT_STACK, LATIN_FONT_FILE, LOCAL_FALLBACKS, fallbackFontFaces, publishFonts } from "../../../../src/node/fonts";
+import {
+  FONT_FILES,
+  FONT_STACK,
+  LATIN_FONT_FILE,
+  LOCAL_FALLBACKS,
+  fallbackFontFaces,
+  publishFonts,
+} from "../../../../src/node/fonts";
 import { shortClassName } from "../../../../src/node/internals/css-module-naming";
 import {
   DOCUMENT_MATCH_PATHS,
@@ -16,7 +23,11 @@ import {
   GATSBY_RUNTIME_STUB,
   UNUSED_GATSBY_MODULES,
 } from "../../../../src/node/internals/runtime-replacements";
-import { TOAST_STYLE_SOURCES, TOAST_STYLESHEET_GLOBAL, publishToastStylesheet } from "../../../../src/node/toast-stylesheet";
+import {
+  TOAST_STYLE_SOURCES,
+  TOAST_STYLESHEET_GLOBAL,
+  publishToastStylesheet,
+} from "../../../../src/node/toast-stylesheet";
 import { FONT_FALLBACK_GLOBAL, configureWebpack } from "../../../../src/node/webpack";
 
 const ROOT = path.resolve(__dirname, "../../../..");
@@ -29,12 +40,16 @@ const storeAt = (directory: string): Store => ({ getState: () => ({ program: { d
 function installedOutfitMetrics(): FontMetrics {
   const file = path.join(ROOT, FONT_FILES, LATIN_FONT_FILE);
   const script = `import { fromFile } from "@capsizecss/unpack/fs"; console.log(JSON.stringify(await fromFile(${JSON.stringify(file)})));`;
-  return JSON.parse(execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" })) as FontMetrics;
+  return JSON.parse(
+    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" }),
+  ) as FontMetrics;
 }
 
 /** The declarations of the @font-face rule of `family` with `weight`, as a map. */
 function face(css: string, family: string, weight: string): Record<string, string> {
-  const rule = css.split("\n").find((line) => line.includes(`font-family: "${family}";`) && line.includes(`font-weight: ${weight};`));
+  const rule = css
+    .split("\n")
+    .find((line) => line.includes(`font-family: "${family}";`) && line.includes(`font-weight: ${weight};`));
   if (!rule) throw new Error(`no ${weight} face of ${family} in:\n${css}`);
   const body = rule.slice(rule.indexOf("{") + 1, rule.lastIndexOf("}"));
   return Object.fromEntries(
@@ -42,7 +57,10 @@ function face(css: string, family: string, weight: string): Record<string, strin
       .split(";")
       .map((declaration) => declaration.trim())
       .filter(Boolean)
-      .map((declaration) => [declaration.slice(0, declaration.indexOf(":")).trim(), declaration.slice(declaration.indexOf(":") + 1).trim()]),
+      .map((declaration) => [
+        declaration.slice(0, declaration.indexOf(":")).trim(),
+        declaration.slice(declaration.indexOf(":") + 1).trim(),
+      ]),
   );
 }
 
@@ -54,7 +72,9 @@ describe("publishFonts", () => {
     await mkdir(path.join(site, FONT_FILES), { recursive: true });
     await writeFile(path.join(site, FONT_FILES, "outfit-latin-wght-normal.woff2"), "font bytes");
     await publishFonts({ store: storeAt(site) });
-    expect(await readFile(path.join(site, "public", "fonts", "outfit-latin-wght-normal.woff2"), "utf8")).toBe("font bytes");
+    expect(await readFile(path.join(site, "public", "fonts", "outfit-latin-wght-normal.woff2"), "utf8")).toBe(
+      "font bytes",
+    );
   });
 
   it("reads them from the installed @fontsource-variable/outfit package", async () => {
@@ -78,7 +98,9 @@ describe("fallbackFontFaces", () => {
     expect(percent(regular["ascent-override"])).toBeCloseTo(100 / sizeAdjust, 2);
     expect(percent(regular["descent-override"])).toBeCloseTo(26 / sizeAdjust, 2);
     expect(regular["line-gap-override"]).toBe("0%");
-    expect(regular.src).toBe('local("Arial"), local("ArialMT"), local("Helvetica"), local("Liberation Sans"), local("LiberationSans")');
+    expect(regular.src).toBe(
+      'local("Arial"), local("ArialMT"), local("Helvetica"), local("Liberation Sans"), local("LiberationSans")',
+    );
   });
 
   it("sizes the bold faces from Outfit Bold's width, which a regular face with a synthetic bold would miss by 4%", () => {
@@ -102,9 +124,15 @@ describe("fallbackFontFaces", () => {
 
 /** The CSS extractor and css-loader that Gatsby's configuration uses, from Gatsby's own dependencies. */
 const fromGatsby = createRequire(require.resolve("gatsby"));
-const MiniCssExtractPlugin = fromGatsby("mini-css-extract-plugin") as new (options: Record<string, unknown>) => { options: Record<string, unknown> };
+const MiniCssExtractPlugin = fromGatsby("mini-css-extract-plugin") as new (options: Record<string, unknown>) => {
+  options: Record<string, unknown>;
+};
 const CSS_LOADER = fromGatsby.resolve("css-loader");
-const CSS_MODULE_OPTIONS = { namedExport: true, localIdentName: "[name]--[local]--[hash:hex:5]", exportLocalsConvention: "dashesOnly" };
+const CSS_MODULE_OPTIONS = {
+  namedExport: true,
+  localIdentName: "[name]--[local]--[hash:hex:5]",
+  exportLocalsConvention: "dashesOnly",
+};
 
 /** A stand-in for Gatsby's own configuration of a stage, as getConfig returns it. */
 class TerserPlugin {}
@@ -119,7 +147,14 @@ const gatsbyConfig = (): Record<string, unknown> => ({
       { test: /\.js$/, use: [{ loader: "babel-loader", options: { modules: "kept" } }] },
       {
         test: /\.module\.css$/,
-        oneOf: [{ use: [{ loader: MiniCssExtractPlugin.name }, { loader: CSS_LOADER, options: { url: true, modules: CSS_MODULE_OPTIONS } }] }],
+        oneOf: [
+          {
+            use: [
+              { loader: MiniCssExtractPlugin.name },
+              { loader: CSS_LOADER, options: { url: true, modules: CSS_MODULE_OPTIONS } },
+            ],
+          },
+        ],
       },
       { test: /\.css$/, use: [{ loader: CSS_LOADER, options: { modules: false } }] },
     ],
@@ -172,7 +207,9 @@ async function configFor(stage: string, plugins = fakePlugins): Promise<Record<s
 describe("configureWebpack", () => {
   // The faces themselves are tested above; Jest cannot load the ES-module font reader.
   beforeEach(() => {
-    jest.spyOn(fonts, "fallbackFontFacesFor").mockImplementation(async () => fallbackFontFaces(installedOutfitMetrics()));
+    jest
+      .spyOn(fonts, "fallbackFontFacesFor")
+      .mockImplementation(async () => fallbackFontFaces(installedOutfitMetrics()));
   });
   afterEach(() => jest.restoreAllMocks());
 
@@ -187,7 +224,9 @@ describe("configureWebpack", () => {
   it("writes the browser bundles' source maps outside public/, with no comment pointing to them", async () => {
     const config = await configFor("build-javascript");
     expect(config.devtool).toBe(false);
-    expect(config.plugins).toContainEqual({ sourceMapDevTool: { filename: "../.cache/source-maps/[file].map", append: false } });
+    expect(config.plugins).toContainEqual({
+      sourceMapDevTool: { filename: "../.cache/source-maps/[file].map", append: false },
+    });
   });
 
   it("leaves the other stages' source maps, target and minifiers as Gatsby sets them", async () => {
@@ -200,7 +239,16 @@ describe("configureWebpack", () => {
     const config = await configFor("build-javascript");
     expect(config.target).toEqual(["web", "es2017"]);
     const [js, css] = (config.optimization as { minimizer: unknown[] }).minimizer;
-    expect(js).toEqual({ minifyJs: { terserOptions: { ecma: 2017, parse: { ecma: 2017 }, compress: { ecma: 2017, passes: 2 }, output: { ecma: 2017 } } } });
+    expect(js).toEqual({
+      minifyJs: {
+        terserOptions: {
+          ecma: 2017,
+          parse: { ecma: 2017 },
+          compress: { ecma: 2017, passes: 2 },
+          output: { ecma: 2017 },
+        },
+      },
+    });
     expect(css).toEqual({ cssMinimizer: true });
   });
 
@@ -208,12 +256,14 @@ describe("configureWebpack", () => {
     const browser = await configFor("build-javascript");
     const extractors = (browser.plugins as unknown[]).filter((plugin) => plugin instanceof MiniCssExtractPlugin);
     expect(extractors).toHaveLength(1);
-    expect(extractors[0]!.options).toMatchObject({ filename: "[name].[contenthash].css", experimentalUseImportModule: true });
+    expect(extractors[0]!.options).toMatchObject({
+      filename: "[name].[contenthash].css",
+      experimentalUseImportModule: true,
+    });
     const html = await configFor("build-html");
-    expect((html.plugins as { options?: unknown }[]).find((plugin) => plugin instanceof MiniCssExtractPlugin)?.options).not.toHaveProperty(
-      "experimentalUseImportModule",
-      true,
-    );
+    expect(
+      (html.plugins as { options?: unknown }[]).find((plugin) => plugin instanceof MiniCssExtractPlugin)?.options,
+    ).not.toHaveProperty("experimentalUseImportModule", true);
   });
 
   it("names CSS-module classes short and alike in both production bundles, whatever the match resource", async () => {
@@ -223,7 +273,9 @@ describe("configureWebpack", () => {
     const { getLocalIdent, ...rest } = modules!.options.modules as Record<string, unknown>;
     expect(rest).toEqual(CSS_MODULE_OPTIONS);
     expect(getLocalIdent).toBe(shortClassName);
-    expect((cssLoaders(await configFor("build-html"))[0]!.options.modules as Record<string, unknown>).getLocalIdent).toBe(shortClassName);
+    expect(
+      (cssLoaders(await configFor("build-html"))[0]!.options.modules as Record<string, unknown>).getLocalIdent,
+    ).toBe(shortClassName);
     // Development keeps css-loader's readable names.
     expect(cssLoaders(await configFor("develop"))[0]!.options.modules).not.toHaveProperty("getLocalIdent");
 
@@ -238,14 +290,21 @@ describe("configureWebpack", () => {
   });
 
   it("gives every class of the site's CSS modules a name of its own", () => {
-    const files = readdirSync(path.join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".module.css"));
+    const files = readdirSync(path.join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) =>
+      file.endsWith(".module.css"),
+    );
     expect(files.length).toBeGreaterThan(5);
     const names = new Map<string, string>();
     for (const file of files) {
       const resourcePath = path.join(ROOT, "src", file);
-      const css = readFileSync(resourcePath, "utf8").replace(/\/\*[\s\S]*?\*\//g, "").replace(/:global\([^)]*\)/g, "");
+      const css = readFileSync(resourcePath, "utf8")
+        .replace(/\/\*[\s\S]*?\*\//g, "")
+        .replace(/:global\([^)]*\)/g, "");
       for (const [, local] of css.matchAll(/\.([A-Za-z_][\w-]*)/g)) {
-        const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, local!, { context: ROOT, hashPrefix: "" });
+        const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, local!, {
+          context: ROOT,
+          hashPrefix: "",
+        });
         const owner = `${file} .${local}`;
         expect([name, names.get(name) ?? owner]).toEqual([name, owner]);
         names.set(name, owner);
@@ -256,9 +315,13 @@ describe("configureWebpack", () => {
 
   it("hands the HTML renderer the fallback faces and the browser bundles the toast stylesheet's URL", async () => {
     const html = await configFor("build-html");
-    expect(html.plugins).toContainEqual({ define: { [FONT_FALLBACK_GLOBAL]: expect.stringContaining("Outfit Fallback") } });
+    expect(html.plugins).toContainEqual({
+      define: { [FONT_FALLBACK_GLOBAL]: expect.stringContaining("Outfit Fallback") },
+    });
     const browser = await configFor("build-javascript");
-    expect(browser.plugins).toContainEqual({ define: { [TOAST_STYLESHEET_GLOBAL]: expect.stringMatching(/^"\/toastify-[0-9a-f]{20}\.css"$/) } });
+    expect(browser.plugins).toContainEqual({
+      define: { [TOAST_STYLESHEET_GLOBAL]: expect.stringMatching(/^"\/toastify-[0-9a-f]{20}\.css"$/) },
+    });
   });
 });
 
@@ -282,28 +345,39 @@ describe("publishToastStylesheet", () => {
 });
 
 describe("the parts of Gatsby's browser runtime left out of the production bundle", () => {
-
   it("match modules of the installed Gatsby, so an upgrade that moves them is noticed", () => {
     const gatsby = path.join(ROOT, "node_modules", "gatsby");
     // Gatsby copies cache-dir/ into the site's .cache/ before bundling.
     const candidates = [
       path.join(gatsby, "dist", "internal-plugins", "partytown", "gatsby-browser.js"),
-      path.join(gatsby, "cache-dir", "register-service-worker.js").replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
-      path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js").replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
+      path
+        .join(gatsby, "cache-dir", "register-service-worker.js")
+        .replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
+      path
+        .join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js")
+        .replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
     ];
     expect(existsSync(candidates[0]!)).toBe(true);
     expect(existsSync(path.join(gatsby, "cache-dir", "register-service-worker.js"))).toBe(true);
     expect(existsSync(path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js"))).toBe(true);
     UNUSED_GATSBY_MODULES.forEach((pattern, index) => expect(candidates[index]).toMatch(pattern));
     // The Head handler is the one export of its module that Gatsby imports; the stub has it.
-    expect(readFileSync(path.join(gatsby, "cache-dir", "page-renderer.js"), "utf8")).toContain('import { headHandlerForBrowser } from "./head/head-export-handler-for-browser"');
-    expect(readFileSync(path.join(ROOT, GATSBY_RUNTIME_STUB), "utf8")).toContain("export function headHandlerForBrowser()");
+    expect(readFileSync(path.join(gatsby, "cache-dir", "page-renderer.js"), "utf8")).toContain(
+      'import { headHandlerForBrowser } from "./head/head-export-handler-for-browser"',
+    );
+    expect(readFileSync(path.join(ROOT, GATSBY_RUNTIME_STUB), "utf8")).toContain(
+      "export function headHandlerForBrowser()",
+    );
   });
 
   it("are unused: no page exports a Head, and no plugin asks for a service worker", () => {
     for (const folder of ["src/pages", "src/templates"]) {
-      for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) => /\.[jt]sx?$/.test(name))) {
-        expect(readFileSync(path.join(ROOT, folder, file), "utf8")).not.toMatch(/export\s+(const|let|var|function)\s+Head\b|export\s*\{[^}]*\bHead\b/);
+      for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) =>
+        /\.[jt]sx?$/.test(name),
+      )) {
+        expect(readFileSync(path.join(ROOT, folder, file), "utf8")).not.toMatch(
+          /export\s+(const|let|var|function)\s+Head\b|export\s*\{[^}]*\bHead\b/,
+        );
       }
     }
     expect(readFileSync(path.join(ROOT, "gatsby-config.ts"), "utf8")).not.toMatch(/gatsby-plugin-(offline|pwa)/);
@@ -311,7 +385,9 @@ describe("the parts of Gatsby's browser runtime left out of the production bundl
 
   it("are swapped for the stub in the production browser bundle only", async () => {
     const replaced = async (stage: string): Promise<unknown[]> =>
-      ((await configFor(stage)).plugins as { normalModuleReplacement?: RegExp }[]).filter((plugin) => plugin.normalModuleReplacement).map((plugin) => plugin.normalModuleReplacement);
+      ((await configFor(stage)).plugins as { normalModuleReplacement?: RegExp }[])
+        .filter((plugin) => plugin.normalModuleReplacement)
+        .map((plugin) => plugin.normalModuleReplacement);
     expect(await replaced("build-javascript")).toEqual([...UNUSED_GATSBY_MODULES, GATSBY_MATCH_PATHS]);
     expect(await replaced("develop")).toEqual([]);
   });
@@ -324,12 +400,17 @@ describe("the list of match paths left out of the production browser bundle", ()
     expect(request).toBeDefined();
     expect(GATSBY_MATCH_PATHS.test(request!)).toBe(true);
     // Gatsby writes it under .cache; a pattern on the resolved path would have the JSON parser read the replacement.
-    expect(GATSBY_MATCH_PATHS.test(path.join(ROOT, ".cache", "_this_is_virtual_fs_path_", "$virtual", "match-paths.json"))).toBe(false);
+    expect(
+      GATSBY_MATCH_PATHS.test(path.join(ROOT, ".cache", "_this_is_virtual_fs_path_", "$virtual", "match-paths.json")),
+    ).toBe(false);
   });
 
   it("is replaced by the site's document-match-paths module", async () => {
     const replacements: [RegExp, string][] = [];
-    const plugins = { ...fakePlugins, normalModuleReplacement: (pattern: RegExp, resource: string) => (replacements.push([pattern, resource]), {}) };
+    const plugins = {
+      ...fakePlugins,
+      normalModuleReplacement: (pattern: RegExp, resource: string) => (replacements.push([pattern, resource]), {}),
+    };
     await configFor("build-javascript", plugins as unknown as CreateWebpackConfigArgs["plugins"]);
     const [, resource] = replacements.find(([pattern]) => pattern === GATSBY_MATCH_PATHS) ?? [];
     expect(resource?.endsWith(DOCUMENT_MATCH_PATHS)).toBe(true);

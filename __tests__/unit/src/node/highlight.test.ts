@@ -11,7 +11,13 @@ const tags = (html: string): string[] => html.match(/<[^>]*>/g) ?? [];
 
 /** The text of highlighted HTML with its entities decoded. */
 const text = (html: string): string =>
-  html.replace(/<[^>]*>/g, "").replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+  html
+    .replace(/<[^>]*>/g, "")
+    .replace(/&lt;/g, "<")
+    .replace(/&gt;/g, ">")
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, "&");
 
 describe("highlightCode", () => {
   it("wraps tokens in hljs spans and keeps the code itself, character for character", () => {
@@ -33,9 +39,12 @@ describe("highlightCode", () => {
     }
   });
 
-  it("leaves only <span class=\"hljs-…\"> in its output, whatever the language produces", () => {
+  it('leaves only <span class="hljs-…"> in its output, whatever the language produces', () => {
     const samples: [string, string][] = [
-      ["xml", '<div class="a" style="color:red"><style>p { color: red }</style><a href="javascript:alert(1)">x</a></div>'],
+      [
+        "xml",
+        '<div class="a" style="color:red"><style>p { color: red }</style><a href="javascript:alert(1)">x</a></div>',
+      ],
       ["markdown", "# Title\n\n[link](javascript:alert(1)) and **bold** `code`\n\n<iframe src=//evil></iframe>"],
       ["typescript", "class A<T> { private x: T; constructor() { this.x = `${1}` as unknown as T; } }"],
       ["sql", "SELECT * FROM users WHERE name = 'x'' OR 1=1 --' ;"],
@@ -81,21 +90,29 @@ describe("highlightCodeBlocks", () => {
     ];
     const result = highlightCodeBlocks(blocks, raw);
     expect(result[0]).toBe(blocks[0]);
-    expect(result[1]).toEqual({ type: "code", code: "let a = 1;", highlighted: expect.stringContaining('<span class="hljs-keyword">let</span>') });
+    expect(result[1]).toEqual({
+      type: "code",
+      code: "let a = 1;",
+      highlighted: expect.stringContaining('<span class="hljs-keyword">let</span>'),
+    });
     expect(result[2]).toEqual({ type: "code", code: "Hi Meera! See you at 7?" });
     expect(result[3]).toEqual({ type: "code", code: "x = 1", highlighted: expect.stringContaining("hljs-") });
   });
 
   it("highlights nothing when the raw blocks do not line up with the safe ones", () => {
     const blocks: SafeBlock[] = [{ type: "code", code: "let a = 1;" }];
-    expect(highlightCodeBlocks(blocks, [{ type: "code", data: { code: "let b = 2;", language: "js" } }])).toEqual(blocks);
+    expect(highlightCodeBlocks(blocks, [{ type: "code", data: { code: "let b = 2;", language: "js" } }])).toEqual(
+      blocks,
+    );
     expect(highlightCodeBlocks(blocks, undefined)).toEqual(blocks);
   });
 });
 
 /** WCAG relative luminance of a #rrggbb colour. */
 function luminance(hex: string): number {
-  const [r, g, b] = [1, 3, 5].map((at) => parseInt(hex.slice(at, at + 2), 16) / 255).map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
+  const [r, g, b] = [1, 3, 5]
+    .map((at) => parseInt(hex.slice(at, at + 2), 16) / 255)
+    .map((c) => (c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4));
   return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
 }
 
@@ -114,7 +131,8 @@ describe("the highlighted tokens' colours", () => {
     const value = rule.match(/background:\s*([^;]+);/)?.[1]?.trim() ?? "";
     const variable = value.match(/^var\((--[\w-]+)\)$/)?.[1];
     const resolved = variable ? globalCss.match(new RegExp(`${variable}:\\s*(#[0-9a-fA-F]{6})`))?.[1] : value;
-    if (!resolved || !/^#[0-9a-fA-F]{6}$/.test(resolved)) throw new Error(`cannot read the code background from "${value}"`);
+    if (!resolved || !/^#[0-9a-fA-F]{6}$/.test(resolved))
+      throw new Error(`cannot read the code background from "${value}"`);
     return resolved;
   }
 
@@ -135,7 +153,11 @@ describe("the highlighted tokens' colours", () => {
   it("each have a contrast of at least 4.5:1 with the code background", () => {
     const background = codeBackground();
     const weak = tokenColours()
-      .map(({ selector, colour }) => ({ selector, colour, ratio: Math.round(contrast(colour, background) * 100) / 100 }))
+      .map(({ selector, colour }) => ({
+        selector,
+        colour,
+        ratio: Math.round(contrast(colour, background) * 100) / 100,
+      }))
       .filter(({ ratio }) => ratio < 4.5);
     expect(weak).toEqual([]);
   });
@@ -167,7 +189,11 @@ describe("an article's body as the build stores it", () => {
       children: [],
     } as unknown as Parameters<typeof articleBlocks>[0];
     const [sql, message] = articleBlocks(post, () => undefined);
-    expect(sql).toEqual({ type: "code", code: "SELECT 1;", highlighted: expect.stringContaining('<span class="hljs-keyword">SELECT</span>') });
+    expect(sql).toEqual({
+      type: "code",
+      code: "SELECT 1;",
+      highlighted: expect.stringContaining('<span class="hljs-keyword">SELECT</span>'),
+    });
     expect(message).toEqual({ type: "code", code: "Hi Meera!" });
   });
 });

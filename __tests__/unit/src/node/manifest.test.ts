@@ -5,7 +5,14 @@ import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
 import sharp from "sharp";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH } from "../../../../src/lib/site-files";
-import { ICONS, MARK_SVG, MASKABLE_SAFE_RADIUS, maskableSvg, renderIcon, writeManifest } from "../../../../src/node/manifest";
+import {
+  ICONS,
+  MARK_SVG,
+  MASKABLE_SAFE_RADIUS,
+  maskableSvg,
+  renderIcon,
+  writeManifest,
+} from "../../../../src/node/manifest";
 
 const root = path.join(__dirname, "../../../..");
 const mark = (): Promise<string> => readFile(path.join(root, MARK_SVG), "utf8");
@@ -18,7 +25,13 @@ async function pixels(png: Buffer): Promise<{ data: Buffer; size: number }> {
 describe("the maskable icon", () => {
   it("fills the whole square: no transparent corner for a launcher to show", async () => {
     const { data, size } = await pixels(await renderIcon(maskableSvg(await mark()), 192));
-    for (const [x, y] of [[0, 0], [size - 1, 0], [0, size - 1], [size - 1, size - 1]]) expect(data[(y! * size + x!) * 4 + 3]).toBe(255);
+    for (const [x, y] of [
+      [0, 0],
+      [size - 1, 0],
+      [0, size - 1],
+      [size - 1, size - 1],
+    ])
+      expect(data[(y! * size + x!) * 4 + 3]).toBe(255);
   });
 
   it("keeps the whole mark inside the safe circle (40% of the size around the centre)", async () => {
@@ -26,13 +39,17 @@ describe("the maskable icon", () => {
     const svg = maskableSvg(await mark());
     // The same square with the background alone: whatever differs from it is the mark.
     const backgroundOnly = svg.replace(/<g transform=[\s\S]*<\/g>/, "");
-    const [icon, background] = await Promise.all([renderIcon(svg, size), renderIcon(backgroundOnly, size)].map(async (png) => pixels(await png)));
+    const [icon, background] = await Promise.all(
+      [renderIcon(svg, size), renderIcon(backgroundOnly, size)].map(async (png) => pixels(await png)),
+    );
     let markPixels = 0;
     let farthest = 0;
     for (let y = 0; y < size; y += 1) {
       for (let x = 0; x < size; x += 1) {
         const at = (y * size + x) * 4;
-        const difference = Math.max(...[0, 1, 2].map((channel) => Math.abs(icon!.data[at + channel]! - background!.data[at + channel]!)));
+        const difference = Math.max(
+          ...[0, 1, 2].map((channel) => Math.abs(icon!.data[at + channel]! - background!.data[at + channel]!)),
+        );
         if (difference <= 6) continue;
         markPixels += 1;
         farthest = Math.max(farthest, Math.hypot(x + 0.5 - size / 2, y + 0.5 - size / 2));
@@ -55,22 +72,40 @@ describe("writeManifest", () => {
     await mkdir(path.join(dir, path.dirname(MARK_SVG)), { recursive: true });
     await writeFile(path.join(dir, MARK_SVG), await mark());
     const values = new Map<string, unknown>();
-    const cache = { get: async (key: string) => values.get(key), set: async (key: string, value: unknown) => values.set(key, structuredClone(value)) };
-    const graphql = jest.fn().mockResolvedValue({ data: { site: { siteMetadata: { title: "Kindred", siteName: "Kindred", description: "Dating for meaningful connections" } } } });
+    const cache = {
+      get: async (key: string) => values.get(key),
+      set: async (key: string, value: unknown) => values.set(key, structuredClone(value)),
+    };
+    const graphql = jest.fn().mockResolvedValue({
+      data: {
+        site: {
+          siteMetadata: { title: "Kindred", siteName: "Kindred", description: "Dating for meaningful connections" },
+        },
+      },
+    });
     const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
     const store = { getState: () => ({ program: { directory: dir } }) } as unknown as Store;
-    const run = () => writeManifest({ graphql: graphql as unknown as BuildArgs["graphql"], reporter: reporter as unknown as Reporter, store, cache });
+    const run = () =>
+      writeManifest({
+        graphql: graphql as unknown as BuildArgs["graphql"],
+        reporter: reporter as unknown as Reporter,
+        store,
+        cache,
+      });
     return { dir, run, reporter };
   }
 
   it("draws the icons once: a build with the same mark leaves every file and its modification time alone", async () => {
     const { dir, run, reporter } = await newSite();
     await run();
-    const files = [MANIFEST_PATH, APPLE_TOUCH_ICON, ...ICONS.map((icon) => icon.file)].map((file) => path.join(dir, "public", file));
+    const files = [MANIFEST_PATH, APPLE_TOUCH_ICON, ...ICONS.map((icon) => icon.file)].map((file) =>
+      path.join(dir, "public", file),
+    );
     const past = new Date("2020-01-01T00:00:00.000Z");
     for (const file of files) await utimes(file, past, past);
     await run();
-    for (const file of files) expect({ file, mtime: (await stat(file)).mtimeMs }).toEqual({ file, mtime: past.getTime() });
+    for (const file of files)
+      expect({ file, mtime: (await stat(file)).mtimeMs }).toEqual({ file, mtime: past.getTime() });
     expect(reporter.info).toHaveBeenLastCalledWith(expect.stringMatching(/icons kept/));
 
     // An icon gone from public/ is drawn again, and only it.
@@ -80,7 +115,10 @@ describe("writeManifest", () => {
     expect((await stat(files[3]!)).mtimeMs).toBe(past.getTime());
 
     // A new mark redraws them all.
-    await writeFile(path.join(dir, MARK_SVG), (await mark()).replace("</svg>", '<circle cx="1" cy="1" r="1" fill="#000"/></svg>'));
+    await writeFile(
+      path.join(dir, MARK_SVG),
+      (await mark()).replace("</svg>", '<circle cx="1" cy="1" r="1" fill="#000"/></svg>'),
+    );
     await run();
     expect((await stat(files[3]!)).mtimeMs).not.toBe(past.getTime());
     expect((await stat(files[1]!)).mtimeMs).not.toBe(past.getTime());
@@ -91,8 +129,18 @@ describe("writeManifest", () => {
     const { dir: site, run } = await newSite();
     await run();
 
-    const manifest = JSON.parse(await readFile(path.join(site, "public", MANIFEST_PATH), "utf8")) as Record<string, unknown> & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: "Kindred", short_name: "Kindred", start_url: "/", display: "standalone", theme_color: "#b3124f", background_color: "#ffffff" });
+    const manifest = JSON.parse(await readFile(path.join(site, "public", MANIFEST_PATH), "utf8")) as Record<
+      string,
+      unknown
+    > & { icons: { src: string; sizes: string; type: string; purpose: string }[] };
+    expect(manifest).toMatchObject({
+      name: "Kindred",
+      short_name: "Kindred",
+      start_url: "/",
+      display: "standalone",
+      theme_color: "#b3124f",
+      background_color: "#ffffff",
+    });
     expect(manifest.icons.map((icon) => icon.purpose).sort()).toEqual(["any", "any", "maskable", "maskable"]);
     for (const icon of manifest.icons) {
       expect(icon.src).toMatch(/^\/icons\/[\w-]+\.png$/);

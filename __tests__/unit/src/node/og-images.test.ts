@@ -17,7 +17,10 @@ describe("writeOgImages", () => {
     const red = path.join(dir, "red.jpg");
     const wide = path.join(dir, "wide.png");
     await writeFile(red, await picture("#b91c1c"));
-    await sharp(await picture("#1d4ed8", 3000, 1000)).ensureAlpha(0.3).png().toFile(wide);
+    await sharp(await picture("#1d4ed8", 3000, 1000))
+      .ensureAlpha(0.3)
+      .png()
+      .toFile(wide);
     const broken = path.join(dir, "broken.png");
     await writeFile(broken, "not an image");
     const posts = [
@@ -34,19 +37,28 @@ describe("writeOgImages", () => {
 
     const file = (slug: string): string => path.join(dir, "public", articleOgImage(slug));
     const meta = await sharp(file("c-wide")).metadata();
-    expect({ format: meta.format, width: meta.width, height: meta.height, hasAlpha: meta.hasAlpha }).toEqual({ format: "jpeg", width: 1200, height: 630, hasAlpha: false });
+    expect({ format: meta.format, width: meta.width, height: meta.height, hasAlpha: meta.hasAlpha }).toEqual({
+      format: "jpeg",
+      width: 1200,
+      height: 630,
+      hasAlpha: false,
+    });
     expect((await stat(file("a-red"))).ino).toBe((await stat(file("b-red"))).ino);
     expect((await stat(file("a-red"))).nlink).toBeGreaterThanOrEqual(3);
     expect(await readFile(file("broken-cover"), "utf8")).toBe("site image");
     expect(await readFile(file("no-cover"), "utf8")).toBe("site image");
     expect(reporter.warn).toHaveBeenCalledTimes(2);
     expect(reporter.warn).toHaveBeenCalledWith(expect.stringContaining("/blogarticle/no-cover"));
-    expect(reporter.info).toHaveBeenCalledWith("Sharing images: 3 linked from the image store, 2 with the site's image, 5 articles in all");
+    expect(reporter.info).toHaveBeenCalledWith(
+      "Sharing images: 3 linked from the image store, 2 with the site's image, 5 articles in all",
+    );
 
     // A second build finds every path holding its file: nothing is linked again.
     const again = listeningReporter();
     await writeOgImages({ ...args, reporter: again });
-    expect(again.info).toHaveBeenCalledWith("Sharing images: 0 linked from the image store, 2 with the site's image, 5 articles in all");
+    expect(again.info).toHaveBeenCalledWith(
+      "Sharing images: 0 linked from the image store, 2 with the site's image, 5 articles in all",
+    );
   });
 });
 

@@ -28,19 +28,33 @@ const page = (pagePath: string): string =>
 
 const stats: WebpackStats = {
   namedChunkGroups: {
-    "component---src-templates-blog-list-tsx": { assets: [{ name: "commons-4.js" }, { name: "component---src-templates-blog-list-tsx-5.js" }, { name: "styles.css" }] },
+    "component---src-templates-blog-list-tsx": {
+      assets: [
+        { name: "commons-4.js" },
+        { name: "component---src-templates-blog-list-tsx-5.js" },
+        { name: "styles.css" },
+      ],
+    },
   },
 };
 
 describe("rewritePageScripts", () => {
-  const rewritten = rewritePageScripts(page("/blog"), (pagePath) => (pagePath === "/blog" ? chunkGroupScripts(stats, "component---src-templates-blog-list-tsx") : []));
+  const rewritten = rewritePageScripts(page("/blog"), (pagePath) =>
+    pagePath === "/blog" ? chunkGroupScripts(stats, "component---src-templates-blog-list-tsx") : [],
+  );
 
   it("leaves no script that runs by itself before the first paint", () => {
     expect(rewritten).not.toMatch(/<script[^>]* src=/);
   });
 
   it("names, in its boot script, Gatsby's scripts and then the page's own chunks, each once", () => {
-    expect(bootScriptsIn(rewritten)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js", "/commons-4.js", "/component---src-templates-blog-list-tsx-5.js"]);
+    expect(bootScriptsIn(rewritten)).toEqual([
+      "/webpack-runtime-1.js",
+      "/framework-2.js",
+      "/app-3.js",
+      "/commons-4.js",
+      "/component---src-templates-blog-list-tsx-5.js",
+    ]);
   });
 
   it("fetches nothing before the boot script runs: no preload or prefetch of the scripts", () => {
@@ -72,7 +86,12 @@ describe("bootScript", () => {
     readyState = "interactive",
     image,
     fonts,
-  }: { visibilityState?: string; readyState?: string; image?: { decode: () => Promise<void> }; fonts?: { load: (font: string, text: string) => Promise<unknown> } } = {}) {
+  }: {
+    visibilityState?: string;
+    readyState?: string;
+    image?: { decode: () => Promise<void> };
+    fonts?: { load: (font: string, text: string) => Promise<unknown> };
+  } = {}) {
     const appended: { src: string; async: boolean }[] = [];
     const classes: string[] = [];
     const frames: (() => void)[] = [];
@@ -129,7 +148,9 @@ describe("bootScript", () => {
       const fonts = {
         load: (font: string, text: string) => {
           asked.push([font, text]);
-          return new Promise<void>((resolve, reject) => (settle = outcome === "arrives" ? resolve : () => reject(new Error("network"))));
+          return new Promise<void>(
+            (resolve, reject) => (settle = outcome === "arrives" ? resolve : () => reject(new Error("network"))),
+          );
         },
       };
       const { appended, classes, frames, timers } = run({ readyState: "complete", fonts });
@@ -199,19 +220,30 @@ describe("finishBuiltPages, booting each page", () => {
     };
     await write("webpack.stats.json", JSON.stringify(stats));
     await write("blog/index.html", page("/blog"));
-    await write("page-data/blog/page-data.json", JSON.stringify({ componentChunkName: "component---src-templates-blog-list-tsx" }));
+    await write(
+      "page-data/blog/page-data.json",
+      JSON.stringify({ componentChunkName: "component---src-templates-blog-list-tsx" }),
+    );
     await write("terms/index.html", page("/terms"));
     await write("_gatsby/slices/_gatsby-scripts-1.html", '<script src="/app-3.js" async></script>');
     const info = jest.fn();
     const cache = { get: async () => undefined, set: async () => undefined };
-    await finishBuiltPages({ store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, reporter: { info, warn: jest.fn() } as unknown as Reporter, cache });
+    await finishBuiltPages({
+      store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store,
+      reporter: { info, warn: jest.fn() } as unknown as Reporter,
+      cache,
+    });
 
     const blog = await readFile(path.join(dir, "public", "blog", "index.html"), "utf8");
     expect(bootScriptsIn(blog)).toContain("/component---src-templates-blog-list-tsx-5.js");
     // A page whose data is missing still loads Gatsby's scripts after the paint; Gatsby finds the rest.
     const terms = await readFile(path.join(dir, "public", "terms", "index.html"), "utf8");
     expect(bootScriptsIn(terms)).toEqual(["/webpack-runtime-1.js", "/framework-2.js", "/app-3.js"]);
-    expect(await readFile(path.join(dir, "public", "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toBe('<script src="/app-3.js" async></script>');
-    expect(info).toHaveBeenCalledWith("Scripts and the web font load once the page has loaded, on 2 of 2 pages this build produced");
+    expect(await readFile(path.join(dir, "public", "_gatsby", "slices", "_gatsby-scripts-1.html"), "utf8")).toBe(
+      '<script src="/app-3.js" async></script>',
+    );
+    expect(info).toHaveBeenCalledWith(
+      "Scripts and the web font load once the page has loaded, on 2 of 2 pages this build produced",
+    );
   });
 });

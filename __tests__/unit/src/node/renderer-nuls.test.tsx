@@ -47,7 +47,9 @@ function renderStreamed(texts: string[]): Promise<string> {
  * at a time, so that the multi-byte characters land on every byte around the buffer's edge.
  */
 const pages = SAMPLES.flatMap((sample) =>
-  Array.from({ length: 16 }, (_, shift) => Array.from({ length: 80 }, (_, index) => `${"x".repeat(shift + (index % 5))} ${sample} ${index}`)),
+  Array.from({ length: 16 }, (_, shift) =>
+    Array.from({ length: 80 }, (_, index) => `${"x".repeat(shift + (index % 5))} ${sample} ${index}`),
+  ),
 );
 
 describe("pages rendered by React 18's streaming renderer", () => {

@@ -13,7 +13,10 @@ import { blogPost, listeningReporter, nodesOf, scratchSite } from "./image-store
 /** A stand-in for Gatsby's cache, kept across the builds of one test. */
 function memoryCache() {
   const values = new Map<string, unknown>();
-  return { get: async (key: string) => values.get(key), set: async (key: string, value: unknown) => void values.set(key, structuredClone(value)) };
+  return {
+    get: async (key: string) => values.get(key),
+    set: async (key: string, value: unknown) => void values.set(key, structuredClone(value)),
+  };
 }
 
 /** Every indexed card, newest first, read from public/ as the browser reads the pieces. */
@@ -29,7 +32,14 @@ describe("writeSearchIndex", () => {
     await writeFile(cover, await picture("#9d174d", 1200, 675));
     const posts = [
       blogPost(1, "article-1", null, "2024-01-01T00:00:00.000Z"),
-      { ...blogPost(3, "article-3", { kind: "url", url: "https://images.example.test/3.webp" }, "2024-03-01T00:00:00.000Z") },
+      {
+        ...blogPost(
+          3,
+          "article-3",
+          { kind: "url", url: "https://images.example.test/3.webp" },
+          "2024-03-01T00:00:00.000Z",
+        ),
+      },
       blogPost(2, "article-2", { kind: "file", path: cover }, "2024-05-01T00:00:00.000Z"),
     ];
     const args = { getNodesByType: nodesOf(posts) as CreatePagesArgs["getNodesByType"], store };
@@ -40,7 +50,13 @@ describe("writeSearchIndex", () => {
     expect(index.map(({ id, slug, title, categories, image }) => ({ id, slug, title, categories, image }))).toEqual([
       { id: "doc-2", slug: "article-2", title: "Article 2", categories: ["A", "B"], image: card.images.fallback!.src },
       // A cover the store could not get (no server answers here) shows the stored URL, as the live list does.
-      { id: "doc-3", slug: "article-3", title: "Article 3", categories: ["A", "B"], image: "https://images.example.test/3.webp" },
+      {
+        id: "doc-3",
+        slug: "article-3",
+        title: "Article 3",
+        categories: ["A", "B"],
+        image: "https://images.example.test/3.webp",
+      },
       { id: "doc-1", slug: "article-1", title: "Article 1", categories: ["A", "B"], image: "" },
     ]);
     // The card's file, not the article's, and one that is published.
@@ -53,8 +69,12 @@ describe("writeSearchIndex", () => {
     let dir: string;
     let store: Store;
     const cache = memoryCache();
-    const write = (list: object[]) => writeSearchIndex({ getNodesByType: nodesOf(list) as CreatePagesArgs["getNodesByType"], store, cache });
-    const articles = (count: number) => Array.from({ length: count }, (_, n) => blogPost(n, `article-${n}`, null, new Date(Date.UTC(2020, 0, 1) + n * 3_600_000).toISOString()));
+    const write = (list: object[]) =>
+      writeSearchIndex({ getNodesByType: nodesOf(list) as CreatePagesArgs["getNodesByType"], store, cache });
+    const articles = (count: number) =>
+      Array.from({ length: count }, (_, n) =>
+        blogPost(n, `article-${n}`, null, new Date(Date.UTC(2020, 0, 1) + n * 3_600_000).toISOString()),
+      );
 
     beforeEach(async () => {
       ({ dir, store } = await scratchSite("search-index-"));
@@ -63,11 +83,16 @@ describe("writeSearchIndex", () => {
     it("rewrites no piece when nothing changed, and after one edit only the pieces the edit touches", async () => {
       const all = articles(3000);
       const past = new Date("2020-01-01T00:00:00.000Z");
-      const files = async () => (await readdir(path.join(dir, "public", "search"), { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+      const files = async () =>
+        (await readdir(path.join(dir, "public", "search"), { recursive: true, withFileTypes: true }))
+          .filter((entry) => entry.isFile())
+          .map((entry) => path.join(entry.parentPath, entry.name));
       const ageAll = async () => Promise.all((await files()).map((file) => utimes(file, past, past)));
       const rewritten = async () => {
         const changed: string[] = [];
-        for (const file of await files()) if ((await stat(file)).mtimeMs !== past.getTime()) changed.push(path.relative(path.join(dir, "public"), file));
+        for (const file of await files())
+          if ((await stat(file)).mtimeMs !== past.getTime())
+            changed.push(path.relative(path.join(dir, "public"), file));
         return changed.sort();
       };
       await write(all);

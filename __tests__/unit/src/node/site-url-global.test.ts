@@ -14,7 +14,12 @@ async function definitionsFor(stage: string, siteUrl: string | undefined): Promi
     await writeFile(path.join(site, source), `/* ${source} */`);
   }
   const replaceWebpackConfig = jest.fn();
-  const store = { getState: () => ({ program: { directory: site }, config: { siteMetadata: siteUrl === undefined ? {} : { siteUrl } } }) } as unknown as Store;
+  const store = {
+    getState: () => ({
+      program: { directory: site },
+      config: { siteMetadata: siteUrl === undefined ? {} : { siteUrl } },
+    }),
+  } as unknown as Store;
   await configureWebpack({
     actions: { replaceWebpackConfig } as unknown as CreateWebpackConfigArgs["actions"],
     stage,
@@ -33,7 +38,9 @@ async function definitionsFor(stage: string, siteUrl: string | undefined): Promi
 
 describe("the site's address in the bundles", () => {
   it.each(["build-javascript", "develop"])("is written into the %s bundle from siteMetadata.siteUrl", async (stage) => {
-    expect((await definitionsFor(stage, "https://preview.example.net"))[SITE_URL_GLOBAL]).toBe('"https://preview.example.net"');
+    expect((await definitionsFor(stage, "https://preview.example.net"))[SITE_URL_GLOBAL]).toBe(
+      '"https://preview.example.net"',
+    );
   });
 
   it("is left undefined when the configuration has none, so the sanitizer falls back to its default", async () => {

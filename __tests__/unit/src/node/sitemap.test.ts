@@ -13,7 +13,18 @@ const articles = [
 
 describe("sitemapEntries", () => {
   it("lists built pages by path, without 404 pages or client-only routes, with article and blog dates", () => {
-    const paths = ["/terms", "/404/", "/404.html", "/dev-404-page/", "/blogarticle/[...slug]", "/blog/2", "/blogarticle/older", "/blogarticle/edited", "/blog", "/"];
+    const paths = [
+      "/terms",
+      "/404/",
+      "/404.html",
+      "/dev-404-page/",
+      "/blogarticle/[...slug]",
+      "/blog/2",
+      "/blogarticle/older",
+      "/blogarticle/edited",
+      "/blog",
+      "/",
+    ];
     expect(sitemapEntries(paths, articles)).toEqual([
       { path: "/", lastmod: undefined },
       { path: "/blog", lastmod: "2024-09-30T00:00:00.000Z" },
@@ -40,14 +51,26 @@ describe("writeSitemap", () => {
     };
     const getNodesByType = jest.fn((type: string) => nodes[type] ?? []);
     const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
-    const store = { getState: () => ({ program: { directory: site }, config: { siteMetadata: { siteUrl: "https://kindred.example" } } }) } as unknown as Store;
-    const run = () => writeSitemap({ getNodesByType: getNodesByType as unknown as BuildArgs["getNodesByType"], reporter: reporter as unknown as Reporter, store });
+    const store = {
+      getState: () => ({
+        program: { directory: site },
+        config: { siteMetadata: { siteUrl: "https://kindred.example" } },
+      }),
+    } as unknown as Store;
+    const run = () =>
+      writeSitemap({
+        getNodesByType: getNodesByType as unknown as BuildArgs["getNodesByType"],
+        reporter: reporter as unknown as Reporter,
+        store,
+      });
     await run();
     const sitemap = path.join(site, "public", "sitemap.xml");
     expect(await readFile(sitemap, "utf8")).toContain(
-      "<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\"><url><loc>https://kindred.example/blogarticle/older</loc><lastmod>2024-01-01</lastmod></url></urlset>",
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://kindred.example/blogarticle/older</loc><lastmod>2024-01-01</lastmod></url></urlset>',
     );
-    expect(await readFile(path.join(site, "public", "robots.txt"), "utf8")).toContain("Sitemap: https://kindred.example/sitemap.xml");
+    expect(await readFile(path.join(site, "public", "robots.txt"), "utf8")).toContain(
+      "Sitemap: https://kindred.example/sitemap.xml",
+    );
     expect(reporter.info).toHaveBeenCalledWith("sitemap.xml lists 1 pages");
 
     const past = new Date("2020-01-01T00:00:00Z");

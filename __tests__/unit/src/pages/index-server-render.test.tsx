@@ -18,7 +18,9 @@ describe("Home on the server", () => {
 
   it("renders its on-demand sections at once in the HTML build", async () => {
     process.env.BUILD_STAGE = "build-html";
-    const { default: HomePage } = (await import("../../../../src/pages/index")) as { default: React.ComponentType<PageProps> };
+    const { default: HomePage } = (await import("../../../../src/pages/index")) as {
+      default: React.ComponentType<PageProps>;
+    };
     const html = renderToString(<HomePage {...({ location: { pathname: "/" } } as PageProps)} />);
     expect(html).toContain('id="features-heading"');
     expect(html).toContain("Built for real connections");

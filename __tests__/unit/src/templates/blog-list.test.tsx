@@ -7,7 +7,12 @@ import type { BlogCardData, BlogCardNode } from "../../../../src/components/blog
 // The blog list's live updates, with the Firebase client replaced by a subscription the test
 // drives: when Firebase is loaded at all (B15), and what a failure leaves on the page (E7).
 
-type Subscribe = (config: unknown, since: string, onChange: (cards: BlogCardData[]) => void, onError: (error: Error) => void) => () => void;
+type Subscribe = (
+  config: unknown,
+  since: string,
+  onChange: (cards: BlogCardData[]) => void,
+  onError: (error: Error) => void,
+) => () => void;
 
 let mockSubscribe: Subscribe = () => () => undefined;
 const mockSubscriptions = jest.fn();
@@ -36,14 +41,20 @@ const BUILT_TITLES = [1, 2, 3, 4, 5, 6].map((n) => `Built article ${n}`);
 function renderList(): void {
   const props = {
     data: { blogPostsByIds: [1, 2, 3, 4, 5, 6].map(node) },
-    pageContext: { currentPage: 1, numPages: 2, ids: [1, 2, 3, 4, 5, 6].map((n) => `node-${n}`), changesAfter: BUILD_TIME } satisfies BlogListContext,
+    pageContext: {
+      currentPage: 1,
+      numPages: 2,
+      ids: [1, 2, 3, 4, 5, 6].map((n) => `node-${n}`),
+      changesAfter: BUILD_TIME,
+    } satisfies BlogListContext,
     // Gatsby gives every page its address; the list reads a search from it.
     location: { pathname: "/blog", search: "", key: "initial" },
   } as unknown as PageProps<{ blogPostsByIds: BlogCardNode[] }, BlogListContext>;
   render(<BlogListTemplate {...props} />);
 }
 
-const cardTitles = (): string[] => screen.getAllByRole("article").map((article) => article.querySelector("h2")?.textContent ?? "");
+const cardTitles = (): string[] =>
+  screen.getAllByRole("article").map((article) => article.querySelector("h2")?.textContent ?? "");
 
 /** Lets the lazy import of the Firebase client and the promises after it settle. */
 async function settle(): Promise<void> {
@@ -128,7 +139,15 @@ describe("when the live list loads Firebase (B15)", () => {
 describe("when live updates fail (E7)", () => {
   test("a change that does arrive is shown at the top of page 1 (the control)", async () => {
     mockSubscribe = (_config, _since, onChange) => {
-      onChange([{ id: "doc-new", slug: "new-article", title: "Published after the build", categories: ["News"], lastUpdate: "2025-02-01T10:00:00.000Z" }]);
+      onChange([
+        {
+          id: "doc-new",
+          slug: "new-article",
+          title: "Published after the build",
+          categories: ["News"],
+          lastUpdate: "2025-02-01T10:00:00.000Z",
+        },
+      ]);
       return () => undefined;
     };
     renderList();

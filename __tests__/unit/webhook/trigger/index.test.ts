@@ -52,7 +52,13 @@ beforeAll(async () => {
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
       const raw = Buffer.concat(chunks);
-      requests.push({ at: Date.now(), headers: req.headers, method: req.method, raw, body: JSON.parse(raw.toString("utf8")) });
+      requests.push({
+        at: Date.now(),
+        headers: req.headers,
+        method: req.method,
+        raw,
+        body: JSON.parse(raw.toString("utf8")),
+      });
       const next = nextStatus.shift() ?? 202;
       const { status, headers } = typeof next === "number" ? { status: next, headers: {} } : next;
       res.writeHead(status, { "Content-Type": "application/json", ...headers }).end(JSON.stringify({ status }));
@@ -71,7 +77,8 @@ beforeEach(() => {
   requests.length = 0;
   nextStatus = [];
   // Silences the structured logs (they bypass Jest's console) and lets tests check them.
-  for (const level of ["debug", "info", "warn", "error"] as const) jest.spyOn(logger, level).mockImplementation(() => {});
+  for (const level of ["debug", "info", "warn", "error"] as const)
+    jest.spyOn(logger, level).mockImplementation(() => {});
 });
 
 afterEach(() => jest.restoreAllMocks());
@@ -88,7 +95,11 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     const timestamp = Number(request.headers["x-rebuild-timestamp"]);
     expect(Math.abs(timestamp - Date.now() / 1000)).toBeLessThan(5);
     expect(request.headers["x-rebuild-id"]).toMatch(/^[0-9a-f-]{36}$/);
-    expect(request.body).toEqual({ reason: "firestore", documents: ["first-date-tips"], requestedAt: expect.any(String) });
+    expect(request.body).toEqual({
+      reason: "firestore",
+      documents: ["first-date-tips"],
+      requestedAt: expect.any(String),
+    });
     expect(new Date(request.body.requestedAt).toISOString()).toBe(request.body.requestedAt);
     expect(logger.info).toHaveBeenCalledWith("Rebuild requested", expect.objectContaining({ status: 202 }));
   });
@@ -139,7 +150,10 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
   });
 
   it("lists a document written twice in one batch once", async () => {
-    await Promise.all([write("twice", null, { published: true }), write("twice", { published: true }, { published: true })]);
+    await Promise.all([
+      write("twice", null, { published: true }),
+      write("twice", { published: true }, { published: true }),
+    ]);
     expect(requests.map((r) => r.body.documents)).toEqual([["twice"]]);
   });
 
@@ -156,9 +170,15 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     // ...signed afresh each time, since the service accepts a request id only once.
     expect(new Set(requests.map((request) => request.headers["x-rebuild-id"])).size).toBe(4);
     expect(requests.every((request) => verifyRequest(request.headers, request.raw, SECRET).ok)).toBe(true);
-    expect(logger.warn).toHaveBeenCalledWith(expect.stringMatching(/^Rebuild webhook answered 502; trying again in \d+ ms$/), expect.objectContaining({ attempt: 2 }));
+    expect(logger.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/^Rebuild webhook answered 502; trying again in \d+ ms$/),
+      expect.objectContaining({ attempt: 2 }),
+    );
     expect(logger.error).not.toHaveBeenCalled();
-    expect(logger.info).toHaveBeenCalledWith("Rebuild requested", expect.objectContaining({ status: 202, attempts: 4 }));
+    expect(logger.info).toHaveBeenCalledWith(
+      "Rebuild requested",
+      expect.objectContaining({ status: 202, attempts: 4 }),
+    );
   });
 
   it("waits as long as a 429's Retry-After asks before trying again", async () => {
@@ -171,10 +191,16 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
 
   it("gives up after 5 attempts, rejecting every event of the batch and logging an error", async () => {
     nextStatus = Array(5).fill(503);
-    const results = await Promise.allSettled([write("a", null, { published: true }), write("b", null, { published: true })]);
+    const results = await Promise.allSettled([
+      write("a", null, { published: true }),
+      write("b", null, { published: true }),
+    ]);
     expect(results.map((r) => r.status)).toEqual(["rejected", "rejected"]);
     expect(requests).toHaveLength(5);
-    expect(logger.error).toHaveBeenCalledWith("Rebuild webhook answered 503; giving up after 5 attempts", expect.objectContaining({ status: 503, documents: ["a", "b"] }));
+    expect(logger.error).toHaveBeenCalledWith(
+      "Rebuild webhook answered 503; giving up after 5 attempts",
+      expect.objectContaining({ status: 503, documents: ["a", "b"] }),
+    );
   });
 
   it("does not try again after an answer that will not change, such as 401", async () => {
@@ -188,7 +214,10 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     nextStatus = [{ status: 503, headers: { "Retry-After": "3600" } }];
     await expect(write("later", null, { published: true })).rejects.toThrow("Rebuild webhook answered 503");
     expect(requests).toHaveLength(1);
-    expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("asks to wait 3600 s"), expect.objectContaining({ status: 503 }));
+    expect(logger.error).toHaveBeenCalledWith(
+      expect.stringContaining("asks to wait 3600 s"),
+      expect.objectContaining({ status: 503 }),
+    );
   });
 
   it("rejects and logs an error when the webhook cannot be reached", async () => {
@@ -200,7 +229,10 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     process.env.REBUILD_URL = `http://127.0.0.1:${port}/rebuild`;
     try {
       await expect(write("offline", null, { published: true })).rejects.toThrow();
-      expect(logger.error).toHaveBeenCalledWith(expect.stringContaining("failed to reach"), expect.objectContaining({ documents: ["offline"] }));
+      expect(logger.error).toHaveBeenCalledWith(
+        expect.stringContaining("failed to reach"),
+        expect.objectContaining({ documents: ["offline"] }),
+      );
     } finally {
       process.env.REBUILD_URL = url;
     }
@@ -287,18 +319,48 @@ describe("signRequest / verifyRequest", () => {
   });
 
   it.each([
-    ["an old timestamp", headers, body, now + 301_000, "the timestamp is 301 s away from the service's clock (at most 300 s are allowed)"],
+    [
+      "an old timestamp",
+      headers,
+      body,
+      now + 301_000,
+      "the timestamp is 301 s away from the service's clock (at most 300 s are allowed)",
+    ],
     ["a future timestamp", headers, body, now - 301_000, "the timestamp is 301 s away"],
-    ["a changed timestamp", { ...headers, "x-rebuild-timestamp": "1767225601" }, body, now, "the signature does not match"],
+    [
+      "a changed timestamp",
+      { ...headers, "x-rebuild-timestamp": "1767225601" },
+      body,
+      now,
+      "the signature does not match",
+    ],
     ["a changed id", { ...headers, "x-rebuild-id": id.replace("6f", "7f") }, body, now, "the signature does not match"],
     ["a changed body", headers, body.replace("firestore", "forged"), now, "the signature does not match"],
     ["another secret", signRequest(body, "another-secret", { now, id }), body, now, "the signature does not match"],
-    ["no timestamp", { ...headers, "x-rebuild-timestamp": undefined }, body, now, "X-Signature-256 needs X-Rebuild-Timestamp"],
-    ["a timestamp in ms", { ...headers, "x-rebuild-timestamp": "1767225600000.5" }, body, now, "X-Signature-256 needs X-Rebuild-Timestamp"],
+    [
+      "no timestamp",
+      { ...headers, "x-rebuild-timestamp": undefined },
+      body,
+      now,
+      "X-Signature-256 needs X-Rebuild-Timestamp",
+    ],
+    [
+      "a timestamp in ms",
+      { ...headers, "x-rebuild-timestamp": "1767225600000.5" },
+      body,
+      now,
+      "X-Signature-256 needs X-Rebuild-Timestamp",
+    ],
     ["a short id", { ...headers, "x-rebuild-id": "abc" }, body, now, "X-Signature-256 needs"],
     ["an id with spaces", { ...headers, "x-rebuild-id": "a b c d e f g h i j" }, body, now, "X-Signature-256 needs"],
     ["no signature", { ...headers, "x-signature-256": undefined }, body, now, "no X-Signature-256"],
-    ["a signature of the body alone", { ...headers, "x-signature-256": sign(body, SECRET) }, body, now, "the signature does not match"],
+    [
+      "a signature of the body alone",
+      { ...headers, "x-signature-256": sign(body, SECRET) },
+      body,
+      now,
+      "the signature does not match",
+    ],
   ])("refuses %s", (_case, tested, testedBody, at, reason) => {
     const verdict = verifyRequest(tested, testedBody, SECRET, { now: at });
     expect(verdict.ok).toBe(false);

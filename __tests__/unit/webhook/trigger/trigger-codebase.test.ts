@@ -21,10 +21,16 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 test("firebase.json deploys the codebase on Node 24 after building it", () => {
-  const firebase = JSON.parse(readFileSync(path.join(root, "firebase.json"), "utf8")) as { functions: Record<string, unknown>[] };
+  const firebase = JSON.parse(readFileSync(path.join(root, "firebase.json"), "utf8")) as {
+    functions: Record<string, unknown>[];
+  };
   const pkg = JSON.parse(readFileSync(path.join(codebase, "package.json"), "utf8")) as Record<string, unknown>;
   expect(firebase.functions).toEqual([
-    expect.objectContaining({ source: "webhook/trigger", runtime: "nodejs24", predeploy: ['npm --prefix "$RESOURCE_DIR" run build'] }),
+    expect.objectContaining({
+      source: "webhook/trigger",
+      runtime: "nodejs24",
+      predeploy: ['npm --prefix "$RESOURCE_DIR" run build'],
+    }),
   ]);
   expect(pkg).toMatchObject({ main: "lib/index.js", engines: { node: "24" }, scripts: { build: "tsc" } });
 });
@@ -32,25 +38,37 @@ test("firebase.json deploys the codebase on Node 24 after building it", () => {
 test("the codebase compiles with its own tsconfig and its main exports the Firestore trigger", () => {
   const configFile = ts.readConfigFile(path.join(codebase, "tsconfig.json"), (file) => ts.sys.readFile(file));
   expect(configFile.error).toBeUndefined();
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, codebase, { outDir: path.join(scratch, "lib"), noEmit: false });
+  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, codebase, {
+    outDir: path.join(scratch, "lib"),
+    noEmit: false,
+  });
   expect(parsed.errors).toEqual([]);
   const program = ts.createProgram(parsed.fileNames, parsed.options);
   const result = program.emit();
   const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].map((diagnostic) =>
-    ts.formatDiagnostic(diagnostic, { getCanonicalFileName: (name) => name, getCurrentDirectory: () => codebase, getNewLine: () => "\n" }),
+    ts.formatDiagnostic(diagnostic, {
+      getCanonicalFileName: (name) => name,
+      getCurrentDirectory: () => codebase,
+      getNewLine: () => "\n",
+    }),
   );
   expect(diagnostics).toEqual([]);
 
   // The scratch copy is laid out like the deployed folder: package.json beside lib/, dependencies resolvable.
   copyFileSync(path.join(codebase, "package.json"), path.join(scratch, "package.json"));
   symlinkSync(path.join(root, "node_modules"), path.join(scratch, "node_modules"), "dir");
-  const main = path.join(scratch, (JSON.parse(readFileSync(path.join(scratch, "package.json"), "utf8")) as { main: string }).main);
+  const main = path.join(
+    scratch,
+    (JSON.parse(readFileSync(path.join(scratch, "package.json"), "utf8")) as { main: string }).main,
+  );
   expect(existsSync(main)).toBe(true);
 
   const probe = `const m = require(${JSON.stringify(main)});
     const fn = m.requestRebuild;
     console.log(JSON.stringify({ exports: Object.keys(m), type: typeof fn, endpoint: fn && fn.__endpoint }));`;
-  const loaded = JSON.parse(execFileSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } })) as {
+  const loaded = JSON.parse(
+    execFileSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }),
+  ) as {
     exports: string[];
     type: string;
     endpoint: { eventTrigger?: { eventType?: string; eventFilterPathPatterns?: Record<string, string> } };

@@ -32,7 +32,8 @@ beforeEach(() => {
   fetchMock = jest
     .spyOn(globalThis, "fetch")
     .mockImplementation(() => Promise.resolve(new Response("{}", { status: answers.shift() ?? 202 })));
-  for (const level of ["debug", "info", "warn", "error"] as const) jest.spyOn(logger, level).mockImplementation(() => {});
+  for (const level of ["debug", "info", "warn", "error"] as const)
+    jest.spyOn(logger, level).mockImplementation(() => {});
 });
 
 afterEach(() => {

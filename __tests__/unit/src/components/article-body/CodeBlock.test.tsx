@@ -4,7 +4,9 @@ import { CodeBlock } from "../../../../../src/components/article-body/CodeBlock"
 
 describe("CodeBlock", () => {
   it("renders the build's highlighted spans when there are some", () => {
-    const { container } = render(<CodeBlock block={{ type: "code", code: "let a", highlighted: '<span class="hljs-keyword">let</span> a' }} />);
+    const { container } = render(
+      <CodeBlock block={{ type: "code", code: "let a", highlighted: '<span class="hljs-keyword">let</span> a' }} />,
+    );
     expect(container.querySelector("pre code span.hljs-keyword")?.textContent).toBe("let");
     expect(container.querySelector("pre code")?.textContent).toBe("let a");
   });

@@ -6,8 +6,9 @@ import { BlogCard, type BlogCardData } from "../../../../../src/components/blog/
 // A blog card: the first category only, the cover, and the shimmering placeholder that stays until
 // the cover has loaded. Here every CSS module class reads as its own name: "cardImage" is the
 // placeholder's frame, "loaded" the state in which its stylesheet stops the shimmer.
-jest.mock("../../../../../src/components/blog/blog.module.css", () =>
-  new Proxy({}, { get: (_target, key) => (key === "__esModule" ? true : key) }),
+jest.mock(
+  "../../../../../src/components/blog/blog.module.css",
+  () => new Proxy({}, { get: (_target, key) => (key === "__esModule" ? true : key) }),
 );
 
 const processed: IGatsbyImageData = {

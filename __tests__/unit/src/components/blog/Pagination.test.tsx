@@ -10,7 +10,11 @@ describe("Pagination", () => {
     expect(within(nav).queryByRole("link", { name: "Previous page" })).toBeNull();
     expect(within(nav).getByRole("link", { name: "Next page" })).toHaveAttribute("href", "/blog/2");
     expect(within(nav).getByRole("link", { name: "Page 1" })).toHaveAttribute("aria-current", "page");
-    expect(within(nav).getAllByRole("link", { name: /^Page / }).map((a) => a.textContent)).toEqual(["1", "2", "3"]);
+    expect(
+      within(nav)
+        .getAllByRole("link", { name: /^Page / })
+        .map((a) => a.textContent),
+    ).toEqual(["1", "2", "3"]);
     expect(screen.getByText("Total Pages: 5")).toBeInTheDocument();
     expect(screen.getByRole("link", { name: "Go to page: 5" })).toHaveAttribute("href", "/blog/5");
   });
@@ -38,7 +42,11 @@ describe("ResponsiveImage", () => {
           width: 480,
           height: 300,
           images: {
-            fallback: { src: "/static/a.webp", srcSet: "/static/a.webp 480w", sizes: "(min-width: 480px) 480px, 100vw" },
+            fallback: {
+              src: "/static/a.webp",
+              srcSet: "/static/a.webp 480w",
+              sizes: "(min-width: 480px) 480px, 100vw",
+            },
             sources: [{ type: "image/avif", srcSet: "/static/a.avif 480w", sizes: "(min-width: 480px) 480px, 100vw" }],
           },
         }}

@@ -15,7 +15,9 @@ function storeUrlWith(value: string | undefined): string {
   try {
     let url = "";
     jest.isolateModules(() => {
-      url = (jest.requireActual("../../../../../src/lib/store-url") as typeof import("../../../../../src/lib/store-url")).STORE_URL;
+      url = (
+        jest.requireActual("../../../../../src/lib/store-url") as typeof import("../../../../../src/lib/store-url")
+      ).STORE_URL;
     });
     return url;
   } finally {
@@ -54,7 +56,9 @@ describe("the store address (H3)", () => {
   });
 
   test("is GATSBY_STORE_URL, trimmed, when it is set", () => {
-    expect(storeUrlWith("  https://apps.apple.com/app/kindred/id123  ")).toBe("https://apps.apple.com/app/kindred/id123");
+    expect(storeUrlWith("  https://apps.apple.com/app/kindred/id123  ")).toBe(
+      "https://apps.apple.com/app/kindred/id123",
+    );
   });
 
   test("is where both buttons lead, in a new tab that cannot reach back to the site", () => {

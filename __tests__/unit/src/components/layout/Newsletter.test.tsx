@@ -13,7 +13,11 @@ function renderNewsletter() {
       <Toasts />
     </>,
   );
-  return { fetchSpy, field: screen.getByLabelText("Email address"), button: screen.getByRole("button", { name: "Subscribe" }) };
+  return {
+    fetchSpy,
+    field: screen.getByLabelText("Email address"),
+    button: screen.getByRole("button", { name: "Subscribe" }),
+  };
 }
 
 describe("Newsletter", () => {

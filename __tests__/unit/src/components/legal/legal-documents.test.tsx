@@ -13,9 +13,15 @@ import { SUPPORT_EMAIL } from "../../../../../src/components/legal/support";
 // GFM, no footnotes), loaded from the transformer's own dependencies so the versions are the same.
 const projectRequire = createRequire(path.join(process.cwd(), "package.json"));
 const transformerRequire = createRequire(projectRequire.resolve("gatsby-transformer-remark"));
-const matter = transformerRequire("gray-matter") as (text: string) => { data: Record<string, unknown>; content: string };
+const matter = transformerRequire("gray-matter") as (text: string) => {
+  data: Record<string, unknown>;
+  content: string;
+};
 const Remark = transformerRequire("remark") as new () => { parse(markdown: string): unknown };
-const toHast = transformerRequire("mdast-util-to-hast") as (tree: unknown, options: { allowDangerousHtml: boolean }) => unknown;
+const toHast = transformerRequire("mdast-util-to-hast") as (
+  tree: unknown,
+  options: { allowDangerousHtml: boolean },
+) => unknown;
 const removePosition = transformerRequire("unist-util-remove-position") as (tree: unknown, force: boolean) => unknown;
 const reparseRaw = transformerRequire("hast-util-raw") as (tree: unknown) => unknown;
 
@@ -172,10 +178,20 @@ describe("legalDocument", () => {
 
   test("keeps text, bold, italics and links, turning site paths into page links", () => {
     const { intro, sections } = legalContent(
-      htmlAst("Intro *here*.\n\n## One {#one}\n\nSee **our** [Privacy Policy](/privacy) or\n[the portal](https://cybercrime.gov.in).\n\n### Detail\n\n- a\n- b {{supportEmail}}\n"),
+      htmlAst(
+        "Intro *here*.\n\n## One {#one}\n\nSee **our** [Privacy Policy](/privacy) or\n[the portal](https://cybercrime.gov.in).\n\n### Detail\n\n- a\n- b {{supportEmail}}\n",
+      ),
       "test.md",
     );
-    const { container } = render(<LegalPage title="T" lastUpdated="1 May 2024" lastUpdatedDateTime="2024-05-01" intro={intro} sections={sections} />);
+    const { container } = render(
+      <LegalPage
+        title="T"
+        lastUpdated="1 May 2024"
+        lastUpdatedDateTime="2024-05-01"
+        intro={intro}
+        sections={sections}
+      />,
+    );
     expect(container.querySelector("header em")).toHaveTextContent("here");
     const [heading, ...body] = [...container.querySelector("section#one")!.children];
     expect(heading).toHaveTextContent("1. One");
@@ -188,7 +204,7 @@ describe("legalDocument", () => {
 
   test.each([
     ["raw HTML", "## One {#one}\n\n<script>alert(1)</script>\n", /<script> is not allowed/],
-    ["inline HTML", "## One {#one}\n\nText <span onclick=\"x()\">here</span>.\n", /<span> is not allowed/],
+    ["inline HTML", '## One {#one}\n\nText <span onclick="x()">here</span>.\n', /<span> is not allowed/],
     ["an HTML comment", "## One {#one}\n\n<!-- note -->\n\nText.\n", /comments are not allowed/],
     ["an image", "## One {#one}\n\n![logo](/logo.png)\n", /<img> is not allowed/],
     ["a section heading without its anchor", "## One\n\nText.\n", /needs its anchor/],
@@ -200,7 +216,11 @@ describe("legalDocument", () => {
     ["a script link", "## One {#one}\n\n[x](javascript:alert(1))\n", /links must go to/],
     ["a plain http link", "## One {#one}\n\n[x](http://example.com)\n", /links must go to/],
     ["a protocol-relative link", "## One {#one}\n\n[x](//example.com)\n", /links must go to/],
-    ["an address typed as a link", "## One {#one}\n\n[mail](mailto:someone@example.com)\n", /write \{\{supportEmail\}\}/],
+    [
+      "an address typed as a link",
+      "## One {#one}\n\n[mail](mailto:someone@example.com)\n",
+      /write \{\{supportEmail\}\}/,
+    ],
     ["an unknown placeholder", "## One {#one}\n\nWrite to {{salesEmail}}.\n", /unknown placeholder \{\{salesEmail\}\}/],
     ["a placeholder inside a link", "## One {#one}\n\n[{{supportEmail}}](/terms)\n", /inside another link/],
     ["a link title attribute", '## One {#one}\n\n[x](/terms "Terms")\n', /attribute\(s\) title/],

@@ -41,7 +41,10 @@ describe("prepareCovers, the build's step", () => {
     for (const post of posts.slice(0, 4)) {
       for (const recipe of [CARD_RECIPE, ARTICLE_RECIPE]) {
         const data = coverData(imageStore, post, recipe)!;
-        const urls = [data.images.fallback!.srcSet!, ...(data.images.sources ?? []).map((source) => source.srcSet)].join(",").split(",").map((candidate) => candidate.trim().split(/\s+/)[0]!);
+        const urls = [data.images.fallback!.srcSet!, ...(data.images.sources ?? []).map((source) => source.srcSet)]
+          .join(",")
+          .split(",")
+          .map((candidate) => candidate.trim().split(/\s+/)[0]!);
         for (const url of urls) expect(statSync(path.join(dir, "public", url)).nlink).toBeGreaterThanOrEqual(2);
       }
     }
@@ -70,12 +73,21 @@ describe("prepareCovers, the build's step", () => {
   test("a cover that cannot be had is reported with its document and field, and the article has no cover data", async () => {
     const { store, imageStore } = await scratchSite("covers-");
     server.put("/garbage.jpg", Buffer.from("not a picture"));
-    const posts = [blogPost(7, "broken", { kind: "url", url: `${server.url}/garbage.jpg` }), blogPost(8, "gone", { kind: "url", url: `${server.url}/gone.jpg` })];
+    const posts = [
+      blogPost(7, "broken", { kind: "url", url: `${server.url}/garbage.jpg` }),
+      blogPost(8, "gone", { kind: "url", url: `${server.url}/gone.jpg` }),
+    ];
     const reporter = listeningReporter();
     const result = await prepareCovers({ getNodesByType: nodesOf(posts), store, reporter }, {});
     expect(result).toMatchObject({ covers: 2, encoded: 0, failed: 2 });
-    expect(reporter.warn).toHaveBeenCalledWith(expect.stringMatching(/blogMetaData\/doc-7: field "featureImage" cannot be decoded.*without a cover image/));
-    expect(reporter.warn).toHaveBeenCalledWith(expect.stringMatching(/blogMetaData\/doc-8: field "featureImage" could not be downloaded: HTTP 404.*without a cover image/));
+    expect(reporter.warn).toHaveBeenCalledWith(
+      expect.stringMatching(/blogMetaData\/doc-7: field "featureImage" cannot be decoded.*without a cover image/),
+    );
+    expect(reporter.warn).toHaveBeenCalledWith(
+      expect.stringMatching(
+        /blogMetaData\/doc-8: field "featureImage" could not be downloaded: HTTP 404.*without a cover image/,
+      ),
+    );
     expect(posts.map((post) => coverData(imageStore, post, CARD_RECIPE))).toEqual([null, null]);
   });
 

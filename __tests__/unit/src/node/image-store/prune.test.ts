@@ -32,7 +32,10 @@ describe("pruneStore", () => {
     // The kept release shows only the first article.
     const release = await mkdtemp(path.join(tmpdir(), "release-"));
     await writeFile(path.join(release, "index.html"), "<!doctype html>");
-    for (const recipe of [CARD_RECIPE, ARTICLE_RECIPE]) await mkdir(path.join(release, "static", keyOf(coverData(imageStore, kept, recipe)!.images.fallback!.src)), { recursive: true });
+    for (const recipe of [CARD_RECIPE, ARTICLE_RECIPE])
+      await mkdir(path.join(release, "static", keyOf(coverData(imageStore, kept, recipe)!.images.fallback!.src)), {
+        recursive: true,
+      });
 
     expect((await pruneStore(imageStore, [release], { graceMs: 3_600_000 })).removed).toEqual([]);
     const dry = await pruneStore(imageStore, [release], { graceMs: 0, dryRun: true });
@@ -43,13 +46,21 @@ describe("pruneStore", () => {
     expect(result.keptKeys).toBe(3);
     // The dropped cover's two recipes and sharing image, its original and its URL's record.
     expect(result.removed.sort()).toEqual(
-      expect.arrayContaining([expect.stringMatching(/^originals\/[0-9a-f]{64}$/), expect.stringMatching(/^sources\/[0-9a-f]{64}\.json$/)]),
+      expect.arrayContaining([
+        expect.stringMatching(/^originals\/[0-9a-f]{64}$/),
+        expect.stringMatching(/^sources\/[0-9a-f]{64}\.json$/),
+      ]),
     );
     expect(result.removed.filter((entry) => entry.startsWith("images/"))).toHaveLength(3);
     expect(coverData(imageStore, dropped, CARD_RECIPE)).toBeNull();
     expect(await readSource(imageStore, `${server.url}/dropped.jpg`)).toBeNull();
     expect(coverData(imageStore, kept, CARD_RECIPE)).not.toBeNull();
-    expect(await checkStore(imageStore)).toEqual({ complete: expect.any(Array), incomplete: [], missing: [], temporary: [] });
+    expect(await checkStore(imageStore)).toEqual({
+      complete: expect.any(Array),
+      incomplete: [],
+      missing: [],
+      temporary: [],
+    });
     expect((await checkStore(imageStore)).complete).toHaveLength(3);
   });
 });

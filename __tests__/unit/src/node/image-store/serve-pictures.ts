@@ -22,18 +22,29 @@ export async function servePictures(): Promise<PictureServer> {
       return void response.writeHead(302, { Location: pathname.slice("/redirect".length) }).end();
     }
     const picture = pictures.get(pathname);
-    const conditional = request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
+    const conditional =
+      request.headers["if-none-match"] !== undefined || request.headers["if-modified-since"] !== undefined;
     const status = !picture ? 404 : request.headers["if-none-match"] === picture.etag ? 304 : 200;
     requests.push({ path: pathname, conditional, status });
     if (status !== 200) return void response.writeHead(status).end();
-    response.writeHead(200, { "Content-Type": "application/octet-stream", ETag: picture!.etag, "Last-Modified": picture!.modified }).end(picture!.bytes);
+    response
+      .writeHead(200, {
+        "Content-Type": "application/octet-stream",
+        ETag: picture!.etag,
+        "Last-Modified": picture!.modified,
+      })
+      .end(picture!.bytes);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
     put: (pathname, bytes) =>
-      pictures.set(pathname, { bytes, etag: `"${createHash("sha1").update(bytes).digest("hex")}"`, modified: new Date().toUTCString() }),
+      pictures.set(pathname, {
+        bytes,
+        etag: `"${createHash("sha1").update(bytes).digest("hex")}"`,
+        modified: new Date().toUTCString(),
+      }),
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };

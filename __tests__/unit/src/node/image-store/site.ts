@@ -8,11 +8,20 @@ import type { CoverSource } from "../../../../../src/node/image-store/fill.ts";
 export async function scratchSite(prefix: string): Promise<{ dir: string; store: Store; imageStore: string }> {
   const dir = await mkdtemp(path.join(tmpdir(), prefix));
   await mkdir(path.join(dir, "public"));
-  return { dir, store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store, imageStore: path.join(dir, ".image-store") };
+  return {
+    dir,
+    store: { getState: () => ({ program: { directory: dir } }) } as unknown as Store,
+    imageStore: path.join(dir, ".image-store"),
+  };
 }
 
 /** A BlogPost node as the source plugin makes it, with only what the cover steps read. */
-export const blogPost = (n: number, slug: string, source: CoverSource | null, lastUpdate = "2024-01-01T00:00:00.000Z") => ({
+export const blogPost = (
+  n: number,
+  slug: string,
+  source: CoverSource | null,
+  lastUpdate = "2024-01-01T00:00:00.000Z",
+) => ({
   id: `post-${n}`,
   documentId: `doc-${n}`,
   slug,
@@ -25,9 +34,13 @@ export const blogPost = (n: number, slug: string, source: CoverSource | null, la
 });
 
 /** Gatsby's node reader for these BlogPost nodes. */
-export const nodesOf = (posts: object[]): BuildArgs["getNodesByType"] => ((type: string) => (type === "BlogPost" ? posts : [])) as unknown as BuildArgs["getNodesByType"];
+export const nodesOf = (posts: object[]): BuildArgs["getNodesByType"] =>
+  ((type: string) => (type === "BlogPost" ? posts : [])) as unknown as BuildArgs["getNodesByType"];
 
 /** A reporter that keeps what it is told. */
 export function listeningReporter(): Reporter & { info: jest.Mock; warn: jest.Mock } {
-  return { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() } as unknown as Reporter & { info: jest.Mock; warn: jest.Mock };
+  return { info: jest.fn(), warn: jest.fn(), panicOnBuild: jest.fn() } as unknown as Reporter & {
+    info: jest.Mock;
+    warn: jest.Mock;
+  };
 }

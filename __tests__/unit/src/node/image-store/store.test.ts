@@ -8,7 +8,13 @@ import path from "node:path";
 import sharp from "sharp";
 import { encoderCalls } from "../../../../../src/node/image-store/encode.ts";
 import { CoverError, fillCover, storedOriginalSync, storeOriginal } from "../../../../../src/node/image-store/fill.ts";
-import { ARTICLE_RECIPE, CARD_RECIPE, COVER_RECIPES, SHARING_RECIPE, variantKey } from "../../../../../src/node/image-store/recipes.ts";
+import {
+  ARTICLE_RECIPE,
+  CARD_RECIPE,
+  COVER_RECIPES,
+  SHARING_RECIPE,
+  variantKey,
+} from "../../../../../src/node/image-store/recipes.ts";
 import { originalPath, readRecord, readSource, sha256, variantDir } from "../../../../../src/node/image-store/store.ts";
 import { checkStore } from "../../../../../src/node/image-store/verify.ts";
 import { picture } from "./pictures";
@@ -41,9 +47,16 @@ describe("the image store", () => {
     const bytes = await picture("#b3124f");
     server.put("/a/cover.jpg", bytes);
     server.put("/b/same-picture.jpg", bytes);
-    expect(await encodingsOf(() => fillCover(store, { kind: "url", url: `${server.url}/a/cover.jpg` }, RECIPES))).toBe(3);
-    expect(await encodingsOf(() => fillCover(store, { kind: "url", url: `${server.url}/b/same-picture.jpg` }, RECIPES))).toBe(0);
-    const [a, b] = await Promise.all([readSource(store, `${server.url}/a/cover.jpg`), readSource(store, `${server.url}/b/same-picture.jpg`)]);
+    expect(await encodingsOf(() => fillCover(store, { kind: "url", url: `${server.url}/a/cover.jpg` }, RECIPES))).toBe(
+      3,
+    );
+    expect(
+      await encodingsOf(() => fillCover(store, { kind: "url", url: `${server.url}/b/same-picture.jpg` }, RECIPES)),
+    ).toBe(0);
+    const [a, b] = await Promise.all([
+      readSource(store, `${server.url}/a/cover.jpg`),
+      readSource(store, `${server.url}/b/same-picture.jpg`),
+    ]);
     expect(a!.original).toBe(sha256(bytes));
     expect(b!.original).toBe(a!.original);
     expect(readdirSync(path.join(store, "originals"))).toEqual([sha256(bytes)]);
@@ -67,7 +80,9 @@ describe("the image store", () => {
     const before = await fillCover(store, source, RECIPES);
     server.put("/cover.jpg", second);
     let after = before;
-    expect(await encodingsOf(async () => (after = await fillCover(store, source, RECIPES, { revalidate: true })))).toBe(3);
+    expect(await encodingsOf(async () => (after = await fillCover(store, source, RECIPES, { revalidate: true })))).toBe(
+      3,
+    );
     expect(server.requests.at(-1)).toEqual({ path: "/cover.jpg", conditional: true, status: 200 });
     expect(after.original).toBe(sha256(second));
     expect(storedOriginalSync(store, source)).toBe(sha256(second));
@@ -82,7 +97,9 @@ describe("the image store", () => {
     const wider = { ...ARTICLE_RECIPE, width: 1000 };
     expect(variantKey(original, sharper)).not.toBe(variantKey(original, CARD_RECIPE));
     expect(variantKey(original, wider)).not.toBe(variantKey(original, ARTICLE_RECIPE));
-    expect(await encodingsOf(() => fillCover(store, source, { covers: [sharper, ARTICLE_RECIPE], sharing: SHARING_RECIPE }))).toBe(1);
+    expect(
+      await encodingsOf(() => fillCover(store, source, { covers: [sharper, ARTICLE_RECIPE], sharing: SHARING_RECIPE })),
+    ).toBe(1);
     const record = await readRecord(store, variantKey(original, sharper));
     expect(record!.files).toContain("480x300.jpg");
   });
@@ -92,9 +109,19 @@ describe("the image store", () => {
     const { original } = await fillCover(store, { kind: "url", url: `${server.url}/cover.jpg` }, RECIPES);
     const key = variantKey(original, CARD_RECIPE);
     const record = (await readRecord(store, key))!;
-    expect(record.files.sort()).toEqual(readdirSync(variantDir(store, key)).filter((name) => name !== "record.json").sort());
+    expect(record.files.sort()).toEqual(
+      readdirSync(variantDir(store, key))
+        .filter((name) => name !== "record.json")
+        .sort(),
+    );
     // The card's widths at the densities asked, none wider than the original: as gatsby-plugin-sharp made them.
-    expect(record.files.filter((name) => name.endsWith(".webp")).sort()).toEqual(["120x75.webp", "353x221.webp", "480x300.webp", "706x441.webp", "960x600.webp"]);
+    expect(record.files.filter((name) => name.endsWith(".webp")).sort()).toEqual([
+      "120x75.webp",
+      "353x221.webp",
+      "480x300.webp",
+      "706x441.webp",
+      "960x600.webp",
+    ]);
     for (const name of record.files) {
       const metadata = await sharp(path.join(variantDir(store, key), name)).metadata();
       expect(`${metadata.width}x${metadata.height}.${metadata.format === "jpeg" ? "jpg" : metadata.format}`).toBe(name);
@@ -153,11 +180,15 @@ describe("the image store", () => {
 
   test("a redirect is not followed: the policy checked the URL, not where it leads", async () => {
     server.put("/cover.jpg", await picture("#4c1d95"));
-    await expect(storeOriginal(store, { kind: "url", url: `${server.url}/redirect/cover.jpg` })).rejects.toThrow(/could not be downloaded/);
+    await expect(storeOriginal(store, { kind: "url", url: `${server.url}/redirect/cover.jpg` })).rejects.toThrow(
+      /could not be downloaded/,
+    );
     expect(server.requests.map((request) => request.path)).toEqual(["/redirect/cover.jpg"]);
   });
 
   test("a URL that answers 404 is refused with its status", async () => {
-    await expect(storeOriginal(store, { kind: "url", url: `${server.url}/gone.jpg` })).rejects.toThrow("could not be downloaded: HTTP 404");
+    await expect(storeOriginal(store, { kind: "url", url: `${server.url}/gone.jpg` })).rejects.toThrow(
+      "could not be downloaded: HTTP 404",
+    );
   });
 });

@@ -1,5 +1,7 @@
 /** @jest-environment node */
-import documentMatchPathsOnServer, { documentMatchPaths } from "../../../../../src/node/internals/runtime/document-match-paths";
+import documentMatchPathsOnServer, {
+  documentMatchPaths,
+} from "../../../../../src/node/internals/runtime/document-match-paths";
 import { decodedAddress, slugFromArticleAddress } from "../../../../../src/lib/slug";
 
 describe("documentMatchPaths", () => {

@@ -16,10 +16,9 @@ const installedParcel = (gatsbyRequire("@parcel/core/package.json") as { version
 function ignoredPaths(): string[] {
   const source = /function getWatcherOptions\(options\) \{[\s\S]*?\n\}/.exec(readFileSync(trackerFile, "utf8"))?.[0];
   expect(source).toBeDefined();
-  const getWatcherOptions = new Function("_path", `${source}; return getWatcherOptions;`)(() => ({ default: path.posix })) as (options: {
-    projectRoot: string;
-    cacheDir: string;
-  }) => { ignore: string[] };
+  const getWatcherOptions = new Function("_path", `${source}; return getWatcherOptions;`)(() => ({
+    default: path.posix,
+  })) as (options: { projectRoot: string; cacheDir: string }) => { ignore: string[] };
   return getWatcherOptions({ projectRoot: "/site", cacheDir: "/site/.cache/.parcel-cache" }).ignore;
 }
 
@@ -33,9 +32,21 @@ describe("the Parcel file-list patch", () => {
 
   it("leaves node_modules, the built site, the image store and Gatsby's big caches out, beside Parcel's own cache and .git", () => {
     const ignored = ignoredPaths();
-    expect(ignored).toEqual(expect.arrayContaining(["/site/.cache/.parcel-cache", "/site/.git", "/site/node_modules", "/site/public", "/site/.image-store", "/site/.cache/caches", "/site/.cache/data", "/site/.cache/webpack"]));
+    expect(ignored).toEqual(
+      expect.arrayContaining([
+        "/site/.cache/.parcel-cache",
+        "/site/.git",
+        "/site/node_modules",
+        "/site/public",
+        "/site/.image-store",
+        "/site/.cache/caches",
+        "/site/.cache/data",
+        "/site/.cache/webpack",
+      ]),
+    );
     // Gatsby empties .cache/compiled before each compile; Parcel must see that to write it again.
     expect(ignored.every((dir) => !"/site/.cache/compiled/gatsby-node.js".startsWith(`${dir}/`))).toBe(true);
-    for (const source of ["/site/src", "/site/plugins", "/site/gatsby-node.ts", "/site/package.json"]) expect(ignored.some((dir) => source.startsWith(dir))).toBe(false);
+    for (const source of ["/site/src", "/site/plugins", "/site/gatsby-node.ts", "/site/package.json"])
+      expect(ignored.some((dir) => source.startsWith(dir))).toBe(false);
   });
 });

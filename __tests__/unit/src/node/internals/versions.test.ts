@@ -4,7 +4,13 @@ import { CSS_MODULE_NAMING } from "../../../../../src/node/internals/css-module-
 import { GATSBY_STORE } from "../../../../../src/node/internals/gatsby-store";
 import { RUNTIME_REPLACEMENTS } from "../../../../../src/node/internals/runtime-replacements";
 import { TERSER_ES2017 } from "../../../../../src/node/internals/terser";
-import { installedVersion, mayUse, recognises, skippedNotice, type InternalsPiece } from "../../../../../src/node/internals/versions";
+import {
+  installedVersion,
+  mayUse,
+  recognises,
+  skippedNotice,
+  type InternalsPiece,
+} from "../../../../../src/node/internals/versions";
 
 const PIECES = [GATSBY_STORE, RUNTIME_REPLACEMENTS, CSS_EXTRACT_IN_PROCESS, CSS_MODULE_NAMING, TERSER_ES2017];
 
@@ -34,9 +40,12 @@ describe("the version guard of code that relies on a package's internals", () =>
     expect(reporter.warn).not.toHaveBeenCalled();
   });
 
-  it.each(PIECES.map((piece) => [piece.what, piece] as const))("recognises the installed version for %s", (_what, piece) => {
-    const version = installedVersion(piece.packageName, piece.resolvedFrom);
-    expect(version).toBeDefined();
-    expect(recognises(piece.writtenFor, version)).toBe(true);
-  });
+  it.each(PIECES.map((piece) => [piece.what, piece] as const))(
+    "recognises the installed version for %s",
+    (_what, piece) => {
+      const version = installedVersion(piece.packageName, piece.resolvedFrom);
+      expect(version).toBeDefined();
+      expect(recognises(piece.writtenFor, version)).toBe(true);
+    },
+  );
 });

@@ -101,8 +101,12 @@ test("shows the not-found page for a post whose own slug breaks the slug rule", 
 test("shows the article without a cover when the cover is not from an allowed host", async () => {
   mockPost = { id: "post-1", data: article("evil-cover", { featureImage: "/\\evil.example/x.png" }) };
   mockMetas = [{ id: "meta-1", data: article("evil-cover") }];
-  const { container } = render(<BlogPostFallback {...({ params: { slug: "evil-cover" } } as unknown as PageProps<object, object, unknown>)} />);
+  const { container } = render(
+    <BlogPostFallback {...({ params: { slug: "evil-cover" } } as unknown as PageProps<object, object, unknown>)} />,
+  );
   expect(await screen.findByRole("heading", { level: 1 })).toBeInTheDocument();
   expect(container.querySelector("img[src*='evil.example']")).toBeNull();
-  expect([...container.querySelectorAll("img")].map((img) => img.getAttribute("src"))).not.toContainEqual(expect.stringContaining("evil"));
+  expect([...container.querySelectorAll("img")].map((img) => img.getAttribute("src"))).not.toContainEqual(
+    expect.stringContaining("evil"),
+  );
 });

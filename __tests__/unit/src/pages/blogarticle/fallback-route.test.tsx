@@ -20,7 +20,8 @@ function visit(slug: string): void {
   render(<BlogPostFallback {...({ params: { slug } } as unknown as PageProps<object, object, unknown>)} />);
 }
 
-const meta = (selector: string): string | null | undefined => document.head.querySelector(selector)?.getAttribute("content");
+const meta = (selector: string): string | null | undefined =>
+  document.head.querySelector(selector)?.getAttribute("content");
 
 let warn: jest.SpyInstance;
 
@@ -44,7 +45,10 @@ describe("the fallback route's head (S7)", () => {
     expect(meta('meta[property="og:type"]')).toBe("article");
     expect(meta('meta[property="og:title"]')).toBe("spring picnic ideas | Kindred");
     expect(meta('meta[property="og:url"]')).toBe("https://kindred.test/blogarticle/spring-picnic-ideas");
-    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute("href", "https://kindred.test/blogarticle/spring-picnic-ideas");
+    expect(document.head.querySelector('link[rel="canonical"]')).toHaveAttribute(
+      "href",
+      "https://kindred.test/blogarticle/spring-picnic-ideas",
+    );
     // The skeleton is what the page shows meanwhile.
     expect(screen.getByLabelText("Loading the article")).toHaveAttribute("aria-busy", "true");
   });
@@ -66,7 +70,9 @@ describe("a failed read on the fallback route (FB3, E9)", () => {
   test("does not send a visitor who already left the page to /404", async () => {
     let fail: (error: Error) => void = () => undefined;
     mockRead = () => new Promise((_resolve, reject) => (fail = reject));
-    const { unmount } = render(<BlogPostFallback {...({ params: { slug: "left-early" } } as unknown as PageProps<object, object, unknown>)} />);
+    const { unmount } = render(
+      <BlogPostFallback {...({ params: { slug: "left-early" } } as unknown as PageProps<object, object, unknown>)} />,
+    );
     await waitFor(() => expect(mockReads).toHaveBeenCalledWith("left-early"));
     unmount();
     fail(new Error("offline"));
