@@ -52,10 +52,19 @@ export type SafeBlock =
   | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
   | { type: "link"; href: string; caption: string };
 
-/** An editor heading's rank below the article's highest one: 0 for the highest, up to 5. */
-export function headingRank(level: number, blocks: SafeBlock[]): number {
-  const top = Math.min(...blocks.flatMap((block) => (block.type === "header" ? [block.level] : [level])));
-  return Math.min(5, Math.max(0, level - top));
+/** The article's highest editor heading level (the smallest number); Infinity when it has none. */
+export function topHeadingLevel(blocks: SafeBlock[]): number {
+  return Math.min(...blocks.flatMap((block) => (block.type === "header" ? [block.level] : [])));
+}
+
+/** An editor heading's rank below the article's highest level `top`: 0 for the highest, up to 5. */
+export function headingRank(level: number, top: number): number {
+  return Math.min(5, Math.max(0, level - Math.min(top, level)));
+}
+
+/** The HTML heading for a rank: the highest becomes h2 (under the page's one h1), capped at h6. */
+export function rankTag(rank: number): "h2" | "h3" | "h4" | "h5" | "h6" {
+  return `h${Math.min(6, rank + 2)}` as "h2" | "h3" | "h4" | "h5" | "h6";
 }
 
 /**
@@ -63,5 +72,5 @@ export function headingRank(level: number, blocks: SafeBlock[]): number {
  * (under the page's one h1) and the rest keep their distance from it, capped at h6.
  */
 export function headingTag(level: number, blocks: SafeBlock[]): "h2" | "h3" | "h4" | "h5" | "h6" {
-  return `h${Math.min(6, headingRank(level, blocks) + 2)}` as "h2" | "h3" | "h4" | "h5" | "h6";
+  return rankTag(headingRank(level, topHeadingLevel(blocks)));
 }

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { headingRank, headingTag, type SafeBlock } from "../../lib/article-blocks";
+import { headingRank, rankTag, topHeadingLevel, type SafeBlock } from "../../lib/article-blocks";
 import { ParagraphBlock } from "./ParagraphBlock";
 import { HeaderBlock } from "./HeaderBlock";
 import { ListBlock } from "./ListBlock";
@@ -10,14 +10,15 @@ import { TableBlock } from "./TableBlock";
 import { CodeBlock } from "./CodeBlock";
 import { EmbedBlock } from "./EmbedBlock";
 
-function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JSX.Element {
+/** One block; `top` is the article's highest heading level, which places every heading. */
+function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
   switch (block.type) {
     case "paragraph":
       return <ParagraphBlock block={block} />;
-    case "header":
-      return (
-        <HeaderBlock block={block} tag={headingTag(block.level, blocks)} rank={headingRank(block.level, blocks)} />
-      );
+    case "header": {
+      const rank = headingRank(block.level, top);
+      return <HeaderBlock block={block} tag={rankTag(rank)} rank={rank} />;
+    }
     case "list":
       return <ListBlock block={block} />;
     case "quote":
@@ -42,10 +43,11 @@ function Block({ block, blocks }: { block: SafeBlock; blocks: SafeBlock[] }): JS
  * checked and sanitized by src/lib/article-body.ts.
  */
 export function ArticleBlocks({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
+  const top = topHeadingLevel(blocks);
   return (
     <>
       {blocks.map((block, index) => (
-        <Block key={index} block={block} blocks={blocks} />
+        <Block key={index} block={block} top={top} />
       ))}
     </>
   );

@@ -9,8 +9,9 @@ type HeaderProps = {
 };
 
 /**
- * A heading, at the level headingTag gave it so the article title stays the page's only h1. HTML
- * runs out of levels below h6, so the look follows the editor's rank: six levels, six styles.
+ * A heading, at the level its rank gives it (src/lib/article-blocks.ts), so the article title stays
+ * the page's only h1. HTML runs out of levels below h6, so the look follows the editor's rank: six
+ * levels, six styles.
  */
 export function HeaderBlock({ block, tag, rank }: HeaderProps): JSX.Element {
   const Tag = tag;
