@@ -1,4 +1,5 @@
 import { navigate } from "gatsby";
+import { isPlainClick } from "../../lib/plain-click";
 
 /**
  * The page of this site a link's href names, or null: only a site path ("/blog?x#y", which the
@@ -19,15 +20,7 @@ export function sitePagePath(href: string | null): string | null {
  */
 export function followSiteLinks(container: HTMLElement): () => void {
   const onClick = (event: MouseEvent): void => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    )
-      return;
+    if (!isPlainClick(event)) return;
     const link = event.target instanceof Element ? event.target.closest("a") : null;
     if (!link || !container.contains(link)) return;
     if ((link.target !== "" && link.target !== "_self") || link.hasAttribute("download")) return;

@@ -7,6 +7,7 @@ import { formatLastUpdate } from "../../lib/dates";
 import { articlePath } from "../../lib/slug";
 import { animateScrollTo } from "../../lib/hash-scroll";
 import * as styles from "./blog.module.css";
+import { isPlainClick } from "../../lib/plain-click";
 
 /** What a card shows, whether it comes from the build (GraphQL) or from the search index. */
 export interface BlogCardData {
@@ -104,15 +105,7 @@ export function BlogCard({
   // A plain click first scrolls smoothly to the top (300 ms), then opens the article; a click
   // that opens a new tab or window is left to the browser.
   const scrollThenOpen = (event: React.MouseEvent<HTMLAnchorElement>): void => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.altKey ||
-      event.ctrlKey ||
-      event.shiftKey
-    )
-      return;
+    if (!isPlainClick(event)) return;
     event.preventDefault();
     void animateScrollTo(0).then(() => navigate(to));
   };

@@ -1,6 +1,7 @@
 import * as React from "react";
 import { navigate } from "gatsby";
 import { scrollToHash } from "../../lib/hash-scroll";
+import { isPlainClick } from "../../lib/plain-click";
 
 export interface HashLinkProps extends React.AnchorHTMLAttributes<HTMLAnchorElement> {
   /** "/#features" for a section of another page, "#footer" for one on every page. */
@@ -14,16 +15,7 @@ export interface HashLinkProps extends React.AnchorHTMLAttributes<HTMLAnchorElem
 export function HashLink({ to, onClick, children, ...rest }: HashLinkProps): JSX.Element {
   const handleClick = (event: React.MouseEvent<HTMLAnchorElement>): void => {
     onClick?.(event);
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    ) {
-      return;
-    }
+    if (!isPlainClick(event)) return;
     const hashIndex = to.indexOf("#");
     const path = hashIndex > 0 ? to.slice(0, hashIndex) : window.location.pathname;
     const hash = to.slice(hashIndex);
