@@ -7,15 +7,6 @@ import { indexedArticles } from "./indexed-articles";
 // tab, the blog list's head, intro, cards and search status, an article's cover, image options and
 // embeds, the not-found page's robots rules, and where "Get the app" leads.
 
-interface IndexEntry {
-  id: string;
-  slug: string;
-  title: string;
-  categories: string[];
-  image: string;
-  lastUpdate: string;
-}
-
 const BLOG_DESCRIPTION = "Dating advice, relationship tips and stories about modern romance from the Kindred team.";
 const DEFAULT_STORE_URL = "https://play.google.com/store/apps/details?id=app.kindred";
 
@@ -167,7 +158,7 @@ test.describe("Blog list content", () => {
   });
 
   test("each card shows its article's first category and its own cover, loaded", async ({ page, request }) => {
-    const index: IndexEntry[] = await indexedArticles(request);
+    const index = await indexedArticles(request);
     await page.goto("/blog");
     const cards = page.getByRole("article");
     await expect(cards).toHaveCount(6);
@@ -219,7 +210,7 @@ test.describe("Search status", () => {
     page,
     request,
   }) => {
-    const index: IndexEntry[] = await indexedArticles(request);
+    const index = await indexedArticles(request);
     const matching = (text: string): number => index.filter((entry) => entry.title.toLowerCase().includes(text)).length;
     expect(matching("date")).toBeGreaterThan(1);
     let release: () => void = () => undefined;
@@ -253,7 +244,7 @@ test.describe("Search status", () => {
     page,
     request,
   }) => {
-    const index: IndexEntry[] = await indexedArticles(request);
+    const index = await indexedArticles(request);
     const warnings: string[] = [];
     page.on("console", (message) => {
       if (message.type() === "warning") warnings.push(message.text());
@@ -291,7 +282,7 @@ test.describe("Article page", () => {
     page,
     request,
   }) => {
-    const index: IndexEntry[] = await indexedArticles(request);
+    const index = await indexedArticles(request);
     /** A picture served by the site, shrunk to 8 × 5 pixels: enough to tell one cover from another. */
     const thumbnail = async (url: string): Promise<number[]> => {
       const bytes = await (await request.get(url)).body();
