@@ -6,6 +6,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { Timestamp } from "firebase-admin/firestore";
 import { parseCommandLine, runMain } from "./lib/cli.ts";
+import { firestoreBlock } from "./lib/firestore-blocks.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 
 /** An Editor.js block as the sample files hold it. */
@@ -44,11 +45,7 @@ export function toFirestoreData(
     if (block.type === "image" && data?.file?.url) {
       return { ...block, data: { ...data, file: { ...data.file, url: absolute(data.file.url) } } };
     }
-    // Firestore cannot store an array inside an array: table rows are stored as {cells: [...]}.
-    if (block.type === "table" && Array.isArray(data?.content)) {
-      return { ...block, data: { ...data, content: data.content.map((row: unknown) => ({ cells: row })) } };
-    }
-    return block;
+    return firestoreBlock(block);
   });
   return {
     ...rest,

@@ -8,6 +8,7 @@ import { freePort, startScript, stopGroup } from "../support/processes";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { SHOWCASE_SLUG } from "../support/editor-article";
+import { firestoreBlock } from "../../scripts/lib/firestore-blocks";
 import { compareBody, type SavedBlock } from "../support/compare-body";
 
 // The fallback route (/blogarticle/<slug> for articles newer than the build) on a site built
@@ -154,12 +155,7 @@ test("an article newer than the build shows every block the real editor saved, a
     const file = block.data.file as { url: string } | undefined;
     return file ? { ...block, data: { ...block.data, file: { url: `${siteUrl}${file.url}` } } } : block;
   });
-  // Firestore keeps no array inside an array: table rows are stored as {cells: [...]}.
-  const blocks = saved.map((block) =>
-    block.type === "table"
-      ? { ...block, data: { ...block.data, content: (block.data.content as unknown[][]).map((cells) => ({ cells })) } }
-      : block,
-  );
+  const blocks = saved.map(firestoreBlock);
   const slug = "every-block-after-the-build";
   const content = { time: 1, version: "2.31.7", blocks };
   await publishAfterBuild(slug, { content }, { content });
