@@ -14,12 +14,12 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
   if (!body) return [`no ${args.selector} in the page`];
   const shown = [...body.children];
 
-  /** The text a reader gets from a piece of editor HTML, whitespace collapsed. */
-  const textOf = (html: unknown): string => {
-    const doc = new DOMParser().parseFromString(`<body>${typeof html === "string" ? html : ""}</body>`, "text/html");
-    return (doc.body.textContent ?? "").replace(/\s+/g, " ").trim();
-  };
   const clean = (text: string | null | undefined): string => (text ?? "").replace(/\s+/g, " ").trim();
+  /** A piece of editor HTML as the browser parses it. */
+  const parsed = (html: unknown): HTMLElement =>
+    new DOMParser().parseFromString(`<body>${typeof html === "string" ? html : ""}</body>`, "text/html").body;
+  /** The text a reader gets from a piece of editor HTML, whitespace collapsed. */
+  const textOf = (html: unknown): string => clean(parsed(html).textContent);
   /** The inline marks of a piece of HTML: each mark's tag (links with their address) and text. */
   const marksOf = (root: Element): string[] =>
     [...root.querySelectorAll("b, strong, i, em, u, mark, code, a")].map((mark) => {
@@ -31,8 +31,7 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
         tag === "a" ? `(${new URL(mark.getAttribute("href") ?? "", "https://www.kindred.app/").pathname})` : "";
       return `${tag}${href}:${clean(mark.textContent)}`;
     });
-  const savedMarks = (html: unknown): string[] =>
-    marksOf(new DOMParser().parseFromString(`<body>${typeof html === "string" ? html : ""}</body>`, "text/html").body);
+  const savedMarks = (html: unknown): string[] => marksOf(parsed(html));
   /** A URL as the browser reads the saved attribute value: entities decoded once. */
   const urlOf = (value: unknown): string => {
     const holder = document.createElement("div");
