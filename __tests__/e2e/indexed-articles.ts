@@ -1,11 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import {
-  CARDS_PER_CHUNK,
-  MANIFEST_PATH,
-  chunkPath,
-  type SearchCard,
-  type SearchManifest,
-} from "../../src/lib/search-pieces";
+import type { SearchCard } from "../../src/lib/search-pieces";
+import { MANIFEST_PATH, articlesOfChunks, chunkFilesOf } from "../support/indexed-articles";
 
 export { indexedArticlesIn } from "../support/indexed-articles";
 
@@ -16,12 +11,5 @@ export async function indexedArticles(request: APIRequestContext): Promise<Searc
     if (!response.ok()) throw new Error(`/${file}: HTTP ${response.status()}`);
     return response.text();
   };
-  const { slots } = JSON.parse(await read(MANIFEST_PATH)) as SearchManifest;
-  const chunks = await Promise.all(
-    Array.from({ length: Math.ceil(slots / CARDS_PER_CHUNK) }, (_, chunk) => read(chunkPath(chunk))),
-  );
-  return chunks
-    .flatMap((text) => JSON.parse(text) as (SearchCard | null)[])
-    .filter((card): card is SearchCard => card !== null)
-    .reverse();
+  return articlesOfChunks(await Promise.all(chunkFilesOf(await read(MANIFEST_PATH)).map(read)));
 }

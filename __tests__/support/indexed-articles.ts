@@ -8,12 +8,24 @@ import {
   type SearchManifest,
 } from "../../src/lib/search-pieces";
 
+/** The card chunks that the search index's manifest (its text) says the build wrote, oldest slots first. */
+export function chunkFilesOf(manifest: string): string[] {
+  const { slots } = JSON.parse(manifest) as SearchManifest;
+  return Array.from({ length: Math.ceil(slots / CARDS_PER_CHUNK) }, (_, chunk) => chunkPath(chunk));
+}
+
+/** Every article in those chunks (their texts, in the manifest's order), newest first, holes left out. */
+export function articlesOfChunks(chunks: string[]): SearchCard[] {
+  return chunks
+    .flatMap((text) => JSON.parse(text) as (SearchCard | null)[])
+    .filter((card): card is SearchCard => card !== null)
+    .reverse();
+}
+
+export { MANIFEST_PATH };
+
 /** Every article of the search index a build wrote under `publicDir`, newest first, from its card chunks. */
 export function indexedArticlesIn(publicDir: string): SearchCard[] {
   const read = (file: string): string => readFileSync(path.join(publicDir, file), "utf8");
-  const { slots } = JSON.parse(read(MANIFEST_PATH)) as SearchManifest;
-  const cards: (SearchCard | null)[] = [];
-  for (let chunk = 0; chunk * CARDS_PER_CHUNK < slots; chunk += 1)
-    cards.push(...(JSON.parse(read(chunkPath(chunk))) as (SearchCard | null)[]));
-  return cards.filter((card): card is SearchCard => card !== null).reverse();
+  return articlesOfChunks(chunkFilesOf(read(MANIFEST_PATH)).map(read));
 }

@@ -2,7 +2,10 @@ import type { ChildProcess } from "node:child_process";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import path from "node:path";
+import type { BuildView } from "../../webhook/lib/build.ts";
 import { startScript } from "./processes";
+
+export type { BuildView };
 
 // Drives the real rebuild service (`node webhook/server.ts`) as a separate process.
 export const SECRET = "test-secret-0123456789abcdefghijklmnopqrstuvwxyz";
@@ -13,19 +16,6 @@ export interface RebuildService {
   output: () => string;
   exited: Promise<number | null>;
   stop: () => Promise<number | null>;
-}
-
-export interface BuildView {
-  id: string;
-  state: string;
-  reason: string;
-  triggers: number;
-  durationMs: number | null;
-  phase?: string;
-  error?: string;
-  logTail?: string;
-  logFile?: string;
-  detail?: string;
 }
 
 export interface Status {
