@@ -108,6 +108,15 @@ for (const width of [320, 390, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
     await expect(page.getByText(LONG_URL, { exact: false })).toBeVisible();
+    // Every picture in, body and similar cards alike, so their real sizes are what is measured
+    // (and what the screenshot shows); lazy ones load only once scrolled near.
+    for (const image of await page.locator("main img").all()) {
+      await image.scrollIntoViewIfNeeded();
+      await expect
+        .poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+        .toBe(true);
+    }
+    await page.evaluate(() => window.scrollTo(0, 0));
     const widths = await page.evaluate(() => ({
       page: document.documentElement.scrollWidth,
       viewport: document.documentElement.clientWidth,
