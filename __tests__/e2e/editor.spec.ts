@@ -103,6 +103,49 @@ test("a checklist is announced with each item's state and cannot be changed", as
   await expect(page.getByRole("checkbox", { name: "Told a friend where I am" })).toBeChecked();
 });
 
+test("a checklist's boxes, ticks and labels keep 4.5:1 against what is behind them", async ({ page }) => {
+  await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+  const boxes = page.locator("[data-article-body] input[type=checkbox]");
+  expect(await boxes.count()).toBeGreaterThanOrEqual(4);
+  const ratios = await boxes.evaluateAll((inputs) => {
+    const channels = (colour: string): number[] => (colour.match(/[\d.]+/g) ?? []).map(Number);
+    const luminance = (colour: string): number => {
+      const [r, g, b] = channels(colour).map((value) => {
+        const c = value / 255;
+        return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+      });
+      return 0.2126 * r! + 0.7152 * g! + 0.0722 * b!;
+    };
+    const contrast = (a: string, b: string): number => {
+      const [light, dark] = [luminance(a), luminance(b)].sort((x, y) => y - x);
+      return Math.round(((light! + 0.05) / (dark! + 0.05)) * 100) / 100;
+    };
+    /** The first opaque background at or above `element`. */
+    const behind = (element: Element | null): string => {
+      for (let at = element; at; at = at.parentElement) {
+        const colour = getComputedStyle(at).backgroundColor;
+        if (channels(colour)[3] !== 0) return colour;
+      }
+      return "rgb(255, 255, 255)";
+    };
+    return inputs.map((input) => {
+      const box = getComputedStyle(input);
+      const page = behind(input.parentElement);
+      const label = input.closest("label")!;
+      return {
+        item: label.textContent?.trim(),
+        // The box's edge against the page; a ticked box's fill against the page and its white tick.
+        edge: contrast(box.borderTopColor, page),
+        ...((input as HTMLInputElement).checked ? { tick: contrast(box.backgroundColor, "rgb(255, 255, 255)") } : {}),
+        text: contrast(getComputedStyle(label).color, page),
+      };
+    });
+  });
+  for (const { item, ...measured } of ratios)
+    for (const [part, ratio] of Object.entries(measured))
+      expect(ratio, `${item}: ${part} ${ratio}:1`).toBeGreaterThanOrEqual(4.5);
+});
+
 for (const width of [320, 390, 1280]) {
   test(`nothing pushes the article sideways at ${width} px`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
