@@ -6,10 +6,14 @@
  */
 export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
 
-/** The chunks whose every module runs as a page starts: webpack's and Gatsby's runtimes, React, the layout, the page templates. */
-const STARTUP_CHUNKS = new Set(["webpack-runtime", "framework", "app", "commons"]);
-export const isStartupChunk = (name: string | null | undefined): boolean =>
-  (name != null && STARTUP_CHUNKS.has(name)) || Boolean(name?.startsWith("component---"));
+/**
+ * Whether a chunk group's scripts all run as a page starts: the `app` entry point (webpack's and
+ * Gatsby's runtimes, React, the layout and what they share) and each page component's group, which
+ * Gatsby loads before it renders the page. Chunks that only an `import()` reaches (Firebase, the
+ * toasts, the search) are in other groups and are compiled when they are used.
+ */
+export const isStartupGroup = (name: string | null | undefined): boolean =>
+  name === "app" || Boolean(name?.startsWith("component---"));
 
 interface CompilerLike {
   webpack: {
@@ -19,13 +23,15 @@ interface CompilerLike {
   hooks: { thisCompilation: { tap(name: string, callback: (compilation: CompilationLike) => void): void } };
 }
 interface CompilationLike {
-  chunks: Iterable<{ name?: string | null; files: Iterable<string> }>;
+  namedChunkGroups: Iterable<[string, { chunks: { files: Iterable<string> }[] }]>;
   hooks: { processAssets: { tap(options: { name: string; stage: number }, callback: () => void): void } };
   updateAsset(file: string, update: (source: unknown) => unknown): void;
 }
 
 /**
- * Puts COMPILE_HINT at the top of each startup chunk's script, once it is minified (the minifier
+ * Puts COMPILE_HINT at the top of the script of every chunk in a startup group (isStartupGroup),
+ * whatever webpack named it: the chunks that splitChunks makes for code two templates share are
+ * named by a digest, and run as the page starts too. Done once the script is minified (the minifier
  * drops comments) and before its source map is made (which then counts the added line).
  */
 export class CompileHintPlugin {
@@ -35,13 +41,14 @@ export class CompileHintPlugin {
       compilation.hooks.processAssets.tap(
         { name: "CompileHintPlugin", stage: Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_SIZE + 1 },
         () => {
-          for (const chunk of compilation.chunks) {
-            if (!isStartupChunk(chunk.name)) continue;
-            for (const file of chunk.files) {
-              if (file.endsWith(".js"))
-                compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
-            }
+          const startup = new Set<string>();
+          for (const [name, group] of compilation.namedChunkGroups) {
+            if (!isStartupGroup(name)) continue;
+            for (const chunk of group.chunks)
+              for (const file of chunk.files) if (file.endsWith(".js")) startup.add(file);
           }
+          for (const file of startup)
+            compilation.updateAsset(file, (source) => new sources.ConcatSource(COMPILE_HINT, source));
         },
       );
     });
