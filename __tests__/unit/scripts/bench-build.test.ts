@@ -4,7 +4,9 @@ import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, wr
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { folderSize, readBuildOutput, writeBaselineSite } from "../../../scripts/bench-build";
+import { writeBaselineSite } from "../../../scripts/lib/bench/baseline-site";
+import { readBuildOutput } from "../../../scripts/lib/bench/builds";
+import { folderSize } from "../../../scripts/lib/bench/filled-store";
 import {
   drawUniqueCovers,
   editedFields,
