@@ -6,8 +6,12 @@ import type { Page } from "@playwright/test";
 /** The slug of the sample article whose body is the real editor's output (content/blog/). */
 export const SHOWCASE_SLUG = "a-first-date-plan-in-every-format";
 
-/** A 274-character address pasted as text, which must wrap rather than widen the page. */
-export const LONG_URL = `https://maps.example/route/${"cafe-by-the-lake-then-a-walk-along-the-promenade-".repeat(5)}end`;
+/**
+ * A 280-character address pasted as text, which must wrap rather than widen the page. It has no
+ * hyphen, space or other place where a browser may break a line of its own accord (an address
+ * with hyphens wraps at them without any help from the site's styles).
+ */
+export const LONG_URL = `https://maps.example/route?stops=${"CafeByTheLakeThenAWalkAlongThePromenade".repeat(6)}&mode=walking`;
 
 /**
  * Writes the showcase article in the editor on `page`: typing (with the bold and italic shortcuts),
