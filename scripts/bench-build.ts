@@ -139,18 +139,9 @@ async function benchGenerated(count: number, uniqueCovers: boolean, logs: string
   try {
     const emulator = await startEmulator();
     try {
-      const base = [
-        "--emulator",
-        emulator.host,
-        "--project",
-        "bench",
-        "--count",
-        String(count),
-        "--image-base",
-        `${images.url}/`,
-      ];
+      const generated = { emulatorHost: emulator.host, project: "bench", count, imageBase: `${images.url}/` };
       const covers = coversDir ? ["--unique-covers", "--covers-dir", coversDir] : [];
-      generateArticles([...base, ...covers]);
+      generateArticles(generated, covers);
 
       const dir = copySiteProject(PROJECT_ROOT, { prefix: "bench-build-" });
       const baselineDir = writeBaselineSite(count);
@@ -167,7 +158,7 @@ async function benchGenerated(count: number, uniqueCovers: boolean, logs: string
           env,
           () => {
             // As the rebuild trigger would: name the changed document.
-            return { CHANGED_DOCUMENT_IDS: generateArticles([...base, ...covers, "--edit", String(edited)]).trim() };
+            return { CHANGED_DOCUMENT_IDS: generateArticles(generated, [...covers, "--edit", String(edited)]).trim() };
           },
           logs,
           `${count} generated`,

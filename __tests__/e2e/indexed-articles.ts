@@ -1,6 +1,6 @@
 import type { APIRequestContext } from "@playwright/test";
-import type { SearchCard } from "../../src/lib/search-pieces";
-import { MANIFEST_PATH, articlesOfChunks, chunkFilesOf } from "../support/indexed-articles";
+import { MANIFEST_PATH, type SearchCard } from "../../src/lib/search-pieces";
+import { articlesOfChunks, chunkFilesOf } from "../support/indexed-articles";
 
 export { indexedArticlesIn } from "../support/indexed-articles";
 

@@ -22,8 +22,6 @@ export function articlesOfChunks(chunks: string[]): SearchCard[] {
     .reverse();
 }
 
-export { MANIFEST_PATH };
-
 /** Every article of the search index a build wrote under `publicDir`, newest first, from its card chunks. */
 export function indexedArticlesIn(publicDir: string): SearchCard[] {
   const read = (file: string): string => readFileSync(path.join(publicDir, file), "utf8");

@@ -12,7 +12,7 @@ export const COMPILE_HINT = "//# allFunctionsCalledOnLoad\n";
  * Gatsby loads before it renders the page. Chunks that only an `import()` reaches (Firebase, the
  * toasts, the search) are in other groups and are compiled when they are used.
  */
-export const isStartupGroup = (name: string | null | undefined): boolean =>
+const isStartupGroup = (name: string | null | undefined): boolean =>
   name === "app" || Boolean(name?.startsWith("component---"));
 
 interface CompilerLike {

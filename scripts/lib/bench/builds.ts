@@ -57,52 +57,81 @@ export function readBuildOutput(output: string): Omit<BuildFigures, "seconds" | 
   };
 }
 
+/** What a command run under /usr/bin/time printed, how it ended, and what it took. */
+export interface TimedRun {
+  code: number | null;
+  /** Standard output and error as they came, interleaved. */
+  output: string;
+  stdout: string;
+  /** The last 8,000 characters of standard error; its last line is time's. */
+  stderr: string;
+  seconds: number;
+  peakMb: number;
+}
+
+/**
+ * Runs `command` under /usr/bin/time (elapsed seconds and the largest process's resident memory).
+ * Asynchronous on purpose: the image servers live in this process and must keep answering.
+ */
+export function runTimed(command: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<TimedRun> {
+  return new Promise((resolve, reject) => {
+    const child = spawn("/usr/bin/time", ["-f", "%e %M", ...command], { cwd, env });
+    const chunks: Buffer[] = [];
+    const out: Buffer[] = [];
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      out.push(chunk);
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      chunks.push(chunk);
+      stderr = (stderr + chunk.toString()).slice(-8000);
+    });
+    child.on("error", reject);
+    child.on("exit", (code) => {
+      const [seconds = NaN, kb = NaN] = (stderr.trim().split("\n").at(-1) ?? "").split(" ").map(Number);
+      resolve({
+        code,
+        output: Buffer.concat(chunks).toString(),
+        stdout: Buffer.concat(out).toString(),
+        stderr,
+        seconds,
+        peakMb: kb / 1024,
+      });
+    });
+  });
+}
+
 let logCounter = 0;
 
 /** Runs `gatsby build --log-pages` in `dir` under /usr/bin/time. */
-export function timedBuild(
+export async function timedBuild(
   dir: string,
   env: Record<string, string>,
   logs: string | undefined,
   label: string,
 ): Promise<BuildFigures> {
   const loadBefore = loadavg()[0]!;
-  // Asynchronous on purpose: the image server lives in this process and must keep answering.
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      "/usr/bin/time",
-      ["-f", "%e %M", path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), "build", "--log-pages"],
-      {
-        cwd: dir,
-        env: { ...process.env, GATSBY_TELEMETRY_DISABLED: "1", CI: "true", ...env },
-      },
-    );
-    const chunks: Buffer[] = [];
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => chunks.push(chunk));
-    child.stderr.on("data", (chunk: Buffer) => {
-      chunks.push(chunk);
-      stderr = (stderr + chunk.toString()).slice(-4000);
-    });
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      const output = Buffer.concat(chunks).toString();
-      if (logs) {
-        logCounter += 1;
-        writeFileSync(
-          path.join(logs, `${String(logCounter).padStart(2, "0")}-${label.replace(/[^a-z0-9]+/gi, "-")}.log`),
-          output,
-        );
-      }
-      if (code !== 0) {
-        reject(new Error(`gatsby build failed in ${dir}:\n${output.slice(-6000)}`));
-        return;
-      }
-      const last = stderr.trim().split("\n").at(-1) ?? "";
-      const [seconds = NaN, kb = NaN] = last.split(" ").map(Number);
-      resolve({ seconds, peakMb: kb / 1024, load: [loadBefore, loadavg()[0]!], ...readBuildOutput(output) });
-    });
+  const run = await runTimed([path.join(PROJECT_ROOT, "node_modules/.bin/gatsby"), "build", "--log-pages"], dir, {
+    ...process.env,
+    GATSBY_TELEMETRY_DISABLED: "1",
+    CI: "true",
+    ...env,
   });
+  if (logs) {
+    logCounter += 1;
+    writeFileSync(
+      path.join(logs, `${String(logCounter).padStart(2, "0")}-${label.replace(/[^a-z0-9]+/gi, "-")}.log`),
+      run.output,
+    );
+  }
+  if (run.code !== 0) throw new Error(`gatsby build failed in ${dir}:\n${run.output.slice(-6000)}`);
+  return {
+    seconds: run.seconds,
+    peakMb: run.peakMb,
+    load: [loadBefore, loadavg()[0]!],
+    ...readBuildOutput(run.output),
+  };
 }
 
 /** The three builds of one site: cold, warm with nothing changed, warm after `change()`. */
@@ -130,8 +159,24 @@ export const seconds = (value: number): string => `${value.toFixed(1)} s`;
 export const ratio = (site: number, baseline: number): string => `${(site / baseline).toFixed(1)}×`;
 export const preciseRatio = (a: number, b: number): string => `${(a / b).toFixed(2)}×`;
 
-/** Runs scripts/generate-articles.ts with `args`; returns what it printed, or throws what it said. */
-export function generateArticles(args: string[]): string {
+/** Where scripts/generate-articles.ts writes: the emulator, the project, how many, and the covers' base URL. */
+export interface GeneratedSite {
+  emulatorHost: string;
+  project: string;
+  count: number;
+  imageBase: string;
+}
+
+/**
+ * Runs scripts/generate-articles.ts for `site` with `extra` options; returns what it printed, or
+ * throws what it said.
+ */
+export function generateArticles(site: GeneratedSite, extra: string[] = []): string {
+  const args = [
+    ...["--emulator", site.emulatorHost, "--project", site.project],
+    ...["--count", String(site.count), "--image-base", site.imageBase],
+    ...extra,
+  ];
   const run = spawnSync(process.execPath, [path.join(PROJECT_ROOT, "scripts", "generate-articles.ts"), ...args], {
     encoding: "utf8",
   });

@@ -1,7 +1,7 @@
 // `npm run bench:build -- --filled-store`: fill an image store, then time a cold build and a build
 // after a change to src/node/ for articles on their own covers and on shared covers, next to the
 // text-only site's cold build.
-import { spawn, spawnSync } from "node:child_process";
+import { spawnSync } from "node:child_process";
 import { appendFileSync, lstatSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { availableParallelism, tmpdir } from "node:os";
 import path from "node:path";
@@ -10,7 +10,15 @@ import { startImageServer } from "../image-server.ts";
 import { copySiteProject } from "../project-files.ts";
 import { PROJECT_ROOT } from "../root.ts";
 import { writeBaselineSite } from "./baseline-site.ts";
-import { type BuildFigures, generateArticles, preciseRatio, seconds, timedBuild } from "./builds.ts";
+import {
+  type BuildFigures,
+  type GeneratedSite,
+  generateArticles,
+  preciseRatio,
+  runTimed,
+  seconds,
+  timedBuild,
+} from "./builds.ts";
 
 /** The bytes under `dir`, and those of files that are hard links (shared with the image store). */
 export function folderSize(dir: string): { bytes: number; linkedBytes: number } {
@@ -62,34 +70,21 @@ interface FillFigures {
   peakMb: number;
 }
 
-/**
- * Runs `npm run images:fill` for a site configuration and returns its JSON summary and peak memory.
- * Asynchronous, like timedBuild: the image servers live in this process and must keep answering.
- */
-function fillStore(env: Record<string, string>, logs: string | undefined, label: string): Promise<FillFigures> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      "/usr/bin/time",
-      ["-f", "%e %M", process.execPath, path.join(PROJECT_ROOT, "scripts", "images-fill.ts"), "--json"],
-      {
-        cwd: PROJECT_ROOT,
-        env: { ...process.env, ...env },
-      },
-    );
-    let stdout = "";
-    let stderr = "";
-    child.stdout.on("data", (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on("data", (chunk: Buffer) => (stderr = (stderr + chunk.toString()).slice(-8000)));
-    child.on("error", reject);
-    child.on("exit", (code) => {
-      if (logs)
-        writeFileSync(path.join(logs, `fill-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), `${stdout}\n${stderr}`);
-      if (code !== 0) return reject(new Error(`images:fill failed:\n${stderr.slice(-4000)}`));
-      const summary = JSON.parse(stdout.trim().split("\n").at(-1)!) as Omit<FillFigures, "peakMb">;
-      const kb = Number(stderr.trim().split("\n").at(-1)!.split(" ")[1]);
-      resolve({ ...summary, peakMb: kb / 1024 });
-    });
-  });
+/** Runs `npm run images:fill` for a site configuration and returns its JSON summary and peak memory. */
+async function fillStore(env: Record<string, string>, logs: string | undefined, label: string): Promise<FillFigures> {
+  const run = await runTimed(
+    [process.execPath, path.join(PROJECT_ROOT, "scripts", "images-fill.ts"), "--json"],
+    PROJECT_ROOT,
+    {
+      ...process.env,
+      ...env,
+    },
+  );
+  if (logs)
+    writeFileSync(path.join(logs, `fill-${label.replace(/[^a-z0-9]+/gi, "-")}.log`), `${run.stdout}\n${run.stderr}`);
+  if (run.code !== 0) throw new Error(`images:fill failed:\n${run.stderr.slice(-4000)}`);
+  const summary = JSON.parse(run.stdout.trim().split("\n").at(-1)!) as Omit<FillFigures, "peakMb">;
+  return { ...summary, peakMb: run.peakMb };
 }
 
 export async function benchFilledStore(count: number, logs: string | undefined): Promise<void> {
@@ -100,14 +95,14 @@ export async function benchFilledStore(count: number, logs: string | undefined):
   const emulator = await startEmulator();
   const dirs: string[] = [];
   try {
-    const generate = (project: string, imageBase: string, extra: string[]): string =>
-      generateArticles(
-        ["--emulator", emulator.host, "--project", project, "--count", String(count), "--image-base", imageBase].concat(
-          extra,
-        ),
-      );
-    generate("bench-unique", `${unique.url}/`, ["--unique-covers", "--covers-dir", coversDir]);
-    generate("bench-shared", `${shared.url}/`, []);
+    const generated = (project: string, images: { url: string }): GeneratedSite => ({
+      emulatorHost: emulator.host,
+      project,
+      count,
+      imageBase: `${images.url}/`,
+    });
+    generateArticles(generated("bench-unique", unique), ["--unique-covers", "--covers-dir", coversDir]);
+    generateArticles(generated("bench-shared", shared));
     const envOf = (project: string) => ({
       GATSBY_FIREBASE_PROJECT_ID: project,
       GATSBY_FIRESTORE_EMULATOR_HOST: emulator.host,
