@@ -1,0 +1,101 @@
+// The scheduling job's view of Firestore through the Admin SDK (server credentials: the rules do
+// not apply). Queries use one range on one field each, which Firestore's automatic single-field
+// indexes answer, so no composite index is needed; `apply` settles the rest in a transaction.
+import {
+  FieldValue,
+  Timestamp,
+  type DocumentData,
+  type Firestore,
+  type QueryDocumentSnapshot,
+} from "firebase-admin/firestore";
+import type { ApplyOutcome, Candidate, ScheduleStore } from "./job.ts";
+import { changeFor, decide, FIELD_OF, instantOf, type ScheduleKind } from "./plan.ts";
+import type { StatusUpdate } from "./status.ts";
+
+const KINDS: ScheduleKind[] = ["publish", "unpublish"];
+
+const label = (data: DocumentData): { title?: string; slug?: string } => ({
+  ...(typeof data.title === "string" ? { title: data.title } : {}),
+  ...(typeof data.slug === "string" ? { slug: data.slug } : {}),
+});
+
+/** The status fields as Firestore stores them: instants as Timestamps, null as a deleted field. */
+function statusFields(update: StatusUpdate): Record<string, unknown> {
+  const fields: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
+  for (const [key, value] of Object.entries(update)) {
+    if (value === undefined) continue;
+    if (value === null) fields[key] = FieldValue.delete();
+    else if (key === "publishAt" || key === "unpublishAt") fields[key] = Timestamp.fromMillis(value as number);
+    else fields[key] = value;
+  }
+  return fields;
+}
+
+export function firestoreScheduleStore(db: Firestore): ScheduleStore {
+  const meta = db.collection("blogMetaData");
+  // The documents of `kind` whose state `keep` accepts, as candidates (an instant that is not a
+  // Timestamp never matches a range on Timestamps, so it is not found here).
+  const candidates = (
+    kind: ScheduleKind,
+    docs: QueryDocumentSnapshot[],
+    keep: (data: DocumentData) => boolean,
+  ): Candidate[] =>
+    docs.flatMap((snapshot) => {
+      const at = instantOf(snapshot.get(FIELD_OF[kind]));
+      return at === null || !keep(snapshot.data()) ? [] : [{ id: snapshot.id, kind, at, ...label(snapshot.data()) }];
+    });
+
+  return {
+    async due(now) {
+      const found: Candidate[] = [];
+      for (const kind of KINDS) {
+        const snapshot = await meta.where(FIELD_OF[kind], "<=", Timestamp.fromMillis(now)).get();
+        // Only documents in the state the kind changes: a publish of a published article is done.
+        found.push(...candidates(kind, snapshot.docs, (data) => decide(kind, data, now).due));
+      }
+      return found;
+    },
+
+    async upcoming(now, limit) {
+      const found: Candidate[] = [];
+      for (const kind of KINDS) {
+        const field = FIELD_OF[kind];
+        const snapshot = await meta.where(field, ">", Timestamp.fromMillis(now)).orderBy(field).limit(limit).get();
+        found.push(...candidates(kind, snapshot.docs, (data) => data.published === (kind === "unpublish")));
+      }
+      return found.sort((a, b) => a.at - b.at);
+    },
+
+    async apply(candidate, now): Promise<ApplyOutcome> {
+      return db.runTransaction(async (transaction) => {
+        const metaRef = meta.doc(candidate.id);
+        // Read again at the moment of acting: moved, cleared or done since the query means no.
+        const change = changeFor(candidate.kind, (await transaction.get(metaRef)).data(), now);
+        if (!("blogId" in change)) return { applied: false, ...change };
+        const postRef = db.collection("blog").doc(change.blogId);
+        if (!(await transaction.get(postRef)).exists)
+          return { applied: false, problem: `blog/${change.blogId} does not exist` };
+        transaction.update(metaRef, {
+          published: change.published,
+          [change.clear]: FieldValue.delete(),
+          ...(change.lastUpdate === undefined ? {} : { lastUpdate: Timestamp.fromMillis(change.lastUpdate) }),
+        });
+        transaction.update(postRef, { published: change.published });
+        return { applied: true };
+      });
+    },
+
+    async shownScheduled() {
+      const snapshot = await db.collection("articleStatus").where("state", "==", "scheduled").get();
+      return snapshot.docs.map((d) => d.id);
+    },
+
+    async read(id) {
+      return (await meta.doc(id).get()).data();
+    },
+
+    async writeStatus(id, update) {
+      await db.collection("articleStatus").doc(id).set(statusFields(update), { merge: true });
+    },
+  };
+}
