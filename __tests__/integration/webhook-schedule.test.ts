@@ -3,6 +3,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { deleteApp as deleteClientApp, initializeApp as initializeClientApp, type FirebaseApp } from "firebase/app";
+import {
+  collection,
+  connectFirestoreEmulator,
+  getDocsFromServer,
+  getFirestore as getClientFirestore,
+  limit,
+  query,
+  setLogLevel,
+  where,
+  type Firestore as ClientFirestore,
+} from "firebase/firestore";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import {
   everywhere,
@@ -27,6 +39,8 @@ const ON_TIME_MS = 60_000;
 
 let app: App;
 let db: Firestore;
+let visitorApp: FirebaseApp;
+let visitor: ClientFirestore;
 let imageServer: Awaited<ReturnType<typeof startImageServer>>;
 let service: RebuildService;
 let siteServer: ChildProcess | undefined;
@@ -73,6 +87,21 @@ async function statusOf(
   }
 }
 
+/**
+ * What a visitor's browser can read of the article from Firestore, under the rules: the fallback
+ * route's and the live list's queries (published only), from the server, never a cache.
+ */
+async function inFirestore(): Promise<Record<string, boolean>> {
+  const found = async (name: string): Promise<boolean> =>
+    !(
+      await getDocsFromServer(
+        query(collection(visitor, name), where("published", "==", true), where("slug", "==", valentine.slug), limit(1)),
+      )
+    ).empty;
+  const [meta, post] = await Promise.all([found("blogMetaData"), found("blog")]);
+  return { clientMeta: meta, clientPost: post };
+}
+
 const describeObservations = (observations: Observation[], at: number): string =>
   observations.map((o) => `${((o.endedAt - at) / 1000).toFixed(1)} s ${JSON.stringify(o.traces)}`).join("\n");
 
@@ -81,6 +110,10 @@ beforeAll(async () => {
   await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
   app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
   db = getFirestore(app);
+  setLogLevel("silent");
+  visitorApp = initializeClientApp({ projectId: PROJECT_ID, apiKey: "test" }, `${PROJECT_ID}-visitor`);
+  visitor = getClientFirestore(visitorApp);
+  connectFirestoreEmulator(visitor, host.split(":")[0]!, Number(host.split(":")[1]));
   await save(
     "first-date",
     { slug: "first-date", title: "First date ideas", body: "Body of first date" },
@@ -121,6 +154,7 @@ afterAll(async () => {
   await service?.stop();
   await imageServer?.close();
   if (app) await deleteApp(app);
+  if (visitorApp) await deleteClientApp(visitorApp);
   for (const scratch of [dir, projectDir]) if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
@@ -136,7 +170,9 @@ test("a scheduled article is nowhere before its instant and everywhere within 60
     .update({ publishAt: Timestamp.fromMillis(at) });
   await statusOf("valentine", (fields) => (fields.publishAt as Timestamp | undefined)?.toMillis() === at);
 
-  const observations = await watchSite(siteUrl, valentine, everywhere, at + ON_TIME_MS + 10_000);
+  const observations = await watchSite(siteUrl, valentine, everywhere, at + ON_TIME_MS + 10_000, {
+    elsewhere: inFirestore,
+  });
   const before = observations.filter((o) => o.endedAt < at);
   expect(before.length).toBeGreaterThan(0);
   // Every read that ended before the instant found no trace at all.
@@ -165,7 +201,9 @@ test("an unpublish time takes the article off every surface within 60 s, and not
     .collection("blogMetaData")
     .doc("valentine")
     .update({ unpublishAt: Timestamp.fromMillis(at) });
-  const observations = await watchSite(siteUrl, valentine, nowhere, at + ON_TIME_MS + 10_000);
+  const observations = await watchSite(siteUrl, valentine, nowhere, at + ON_TIME_MS + 10_000, {
+    elsewhere: inFirestore,
+  });
   const before = observations.filter((o) => o.endedAt < at);
   expect(before.length).toBeGreaterThan(0);
   expect(before.filter((o) => !everywhere(o.traces))).toEqual([]);

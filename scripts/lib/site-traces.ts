@@ -17,6 +17,8 @@ export interface Traces {
   search: boolean;
   feed: boolean;
   sitemap: boolean;
+  /** Other places a caller reads too (what the live list's or the fallback route's query returns). */
+  [elsewhere: string]: boolean;
 }
 
 export interface Observation {
@@ -69,12 +71,13 @@ export async function watchSite(
   article: WatchedArticle,
   done: (traces: Traces) => boolean,
   deadline: number,
-  pauseMs = 200,
+  { pauseMs = 200, elsewhere }: { pauseMs?: number; elsewhere?: () => Promise<Record<string, boolean>> } = {},
 ): Promise<Observation[]> {
   const observations: Observation[] = [];
   for (;;) {
     const startedAt = Date.now();
-    const traces = await siteTraces(siteUrl, article);
+    const [site, more] = await Promise.all([siteTraces(siteUrl, article), elsewhere?.() ?? {}]);
+    const traces: Traces = { ...site, ...more };
     observations.push({ startedAt, endedAt: Date.now(), traces });
     if (done(traces) || Date.now() > deadline) return observations;
     await new Promise((resolve) => setTimeout(resolve, pauseMs));
