@@ -47,7 +47,7 @@ server.listen(config.port, config.host, () => {
   log(`Rebuild webhook listening on http://${config.host}:${port}; publishing to ${config.publishDir}`);
 });
 // Started after resume(), so a catch-up build joins the queue behind the interrupted one.
-const scheduler: ScheduleTimer | null = schedule ? startScheduler(schedule, builder, log) : null;
+const scheduler: ScheduleTimer | null = schedule ? await startScheduler(schedule, builder, log) : null;
 
 let stopping = false;
 const shutdown = async (signal: NodeJS.Signals): Promise<void> => {

@@ -4,6 +4,8 @@ import { changeFor, FIELD_OF, instantOf, type ScheduleKind } from "../../../webh
 import type { StatusUpdate } from "../../../webhook/trigger/src/schedule/status.ts";
 import { runMinute } from "../../../webhook/trigger/src/schedule/function.ts";
 import { startScheduleTimer, type ScheduleTimer } from "../../../webhook/lib/schedule/timer.ts";
+import { scheduleConfig } from "../../../webhook/lib/schedule/service.ts";
+import { ConfigError } from "../../../webhook/lib/config.ts";
 
 // The scheduling job and the service's timer on a fake clock (Jest's timers and Date). Firestore is
 // a map here, changed through the same plan.ts decisions the Firestore store uses in its
@@ -23,8 +25,11 @@ class MapStore implements ScheduleStore {
 
   private scan(kind: ScheduleKind, keep: (at: number, data: Doc) => boolean): Candidate[] {
     return [...this.meta].flatMap(([id, data]) => {
-      const at = instantOf(data[FIELD_OF[kind]]);
-      return at !== null && keep(at, data) ? [{ id, kind, at }] : [];
+      const raw = data[FIELD_OF[kind]];
+      if (raw === undefined) return [];
+      // As a range query on strings finds a plan saved as text: found, for apply to refuse.
+      const at = instantOf(raw) ?? Number.NaN;
+      return keep(at, data) ? [{ id, kind, at }] : [];
     });
   }
   // More than is due, on purpose: whether to act is for the job's re-read (plan.ts) to decide.
@@ -274,6 +279,17 @@ test("a publish that cannot be carried out says so and why, and publishes nothin
   });
 });
 
+test("a plan saved as text, not an instant, is reported and never carried out", async () => {
+  store.save("text", { publishAt: "2027-02-14 07:00" });
+  const result = await runScheduleJob({ store, now: T0 + 365 * 24 * 60 * MINUTE, requestRebuild });
+  expect(result.failed).toEqual(["text"]);
+  expect(store.published("text")).toBe(false);
+  expect(store.status.get("text")).toMatchObject({
+    state: "failed",
+    scheduleError: "Not published: publishAt must be a Timestamp (an instant)",
+  });
+});
+
 test("a rebuild request that fails is reported on the article", async () => {
   const at = T0 + MINUTE;
   store.save("unlucky", { publishAt: stamp(at) });
@@ -301,4 +317,16 @@ test("the Cloud Function's minute carries out each instant of the minute ahead a
     { documents: ["at-40"], at: T0 + 40 * SECOND },
   ]);
   expect(store.published("next-minute")).toBe(false);
+});
+
+describe("scheduleConfig: the service's scheduler settings", () => {
+  it("is off without SCHEDULE_PROJECT_ID, and polls every 10 s by default", () => {
+    expect(scheduleConfig({})).toBeNull();
+    expect(scheduleConfig({ SCHEDULE_PROJECT_ID: "demo" })).toEqual({ projectId: "demo", pollMs: 10_000 });
+  });
+
+  it("refuses a poll interval that would miss the 60 s promise or hammer Firestore", () => {
+    expect(() => scheduleConfig({ SCHEDULE_PROJECT_ID: "demo", SCHEDULE_POLL_MS: "120000" })).toThrow(ConfigError);
+    expect(() => scheduleConfig({ SCHEDULE_PROJECT_ID: "demo", SCHEDULE_POLL_MS: "10" })).toThrow(/100 to 60000/);
+  });
 });

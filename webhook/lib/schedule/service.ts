@@ -1,11 +1,8 @@
 // Scheduled publishing inside the rebuild service: on when SCHEDULE_PROJECT_ID names the Firestore
 // project (FIRESTORE_EMULATOR_HOST points the Admin SDK at an emulator). The job asks this
 // service's own queue for its one rebuild, so it needs no secret.
-import { deleteApp, initializeApp } from "firebase-admin/app";
-import { getFirestore } from "firebase-admin/firestore";
 import type { Builder } from "../builder.ts";
 import { ConfigError, type Env } from "../config.ts";
-import { firestoreScheduleStore } from "../../trigger/src/schedule/firestore-store.ts";
 import { runScheduleJob, type StatusMemo } from "../../trigger/src/schedule/job.ts";
 import { startScheduleTimer, type ScheduleTimer } from "./timer.ts";
 
@@ -28,11 +25,15 @@ export function scheduleConfig(env: Env): ScheduleConfig | null {
 }
 
 /** Starts the timer for `config`; the returned stop also closes the Firestore client. */
-export function startScheduler(
+export async function startScheduler(
   config: ScheduleConfig,
   builder: Builder,
   log: (message: string) => void,
-): ScheduleTimer {
+): Promise<ScheduleTimer> {
+  // Loaded only when scheduling is on: a service without it needs no Firebase Admin SDK.
+  const { deleteApp, initializeApp } = await import("firebase-admin/app");
+  const { getFirestore } = await import("firebase-admin/firestore");
+  const { firestoreScheduleStore } = await import("../../trigger/src/schedule/firestore-store.ts");
   const app = initializeApp({ projectId: config.projectId }, `schedule-${config.projectId}`);
   const store = firestoreScheduleStore(getFirestore(app));
   const memo: StatusMemo = new Map();

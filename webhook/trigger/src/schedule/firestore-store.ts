@@ -52,6 +52,9 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
         const snapshot = await meta.where(FIELD_OF[kind], "<=", Timestamp.fromMillis(now)).get();
         // Only documents in the state the kind changes: a publish of a published article is done.
         found.push(...candidates(kind, snapshot.docs, (data) => decide(kind, data, now).due));
+        // A plan saved as text ("2027-02-14 07:00", no time zone) is never due: apply reports it.
+        const text = await meta.where(FIELD_OF[kind], ">=", "").get();
+        found.push(...text.docs.map((d) => ({ id: d.id, kind, at: Number.NaN, ...label(d.data()) })));
       }
       return found;
     },

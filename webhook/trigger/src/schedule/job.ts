@@ -74,9 +74,10 @@ export async function runScheduleJob({
   memo = new Map(),
   lookAhead = 50,
 }: JobOptions): Promise<JobResult> {
-  const write = async (id: string, update: StatusUpdate): Promise<void> => {
+  // Answers whether the status changed, so that a failure repeated every run is logged once.
+  const write = async (id: string, update: StatusUpdate): Promise<boolean> => {
     const signature = JSON.stringify(update);
-    if (memo.get(id) === signature) return;
+    if (memo.get(id) === signature) return false;
     try {
       await store.writeStatus(id, update);
       memo.set(id, signature);
@@ -84,11 +85,12 @@ export async function runScheduleJob({
       // The status is for the editors: failing to write it must not stop a publish.
       log(`Could not write articleStatus/${id}: ${message(error)}`);
     }
+    return true;
   };
 
   const applied: Candidate[] = [];
   const failures: { candidate: Candidate; problem: string }[] = [];
-  const due = (await store.due(now)).sort((a, b) => a.at - b.at || a.id.localeCompare(b.id));
+  const due = (await store.due(now)).sort((a, b) => (a.at || 0) - (b.at || 0) || a.id.localeCompare(b.id));
   for (const candidate of due) {
     let outcome: ApplyOutcome;
     try {
@@ -119,8 +121,8 @@ export async function runScheduleJob({
     }
   }
   for (const { candidate, problem } of failures) {
-    log(`${candidate.kind} of blogMetaData/${candidate.id} failed: ${problem}`);
-    await write(candidate.id, scheduleFailed(candidate.kind, candidate.at, problem));
+    if (await write(candidate.id, scheduleFailed(candidate.kind, candidate.at, problem)))
+      log(`${candidate.kind} of blogMetaData/${candidate.id} failed: ${problem}`);
   }
 
   const upcoming = await store.upcoming(now, lookAhead);

@@ -41,7 +41,7 @@ export const handedToBuild = (kind: "publish" | "unpublish", buildId: string | u
 /** A scheduled change that could not be carried out; the article stays as it was. */
 export const scheduleFailed = (kind: "publish" | "unpublish", at: number | null, why: string): StatusUpdate => ({
   state: "failed",
-  scheduleError: `${kind === "publish" ? "Not published" : "Not taken down"}${at === null ? "" : ` at ${shownInstant(at)}`}: ${why}`,
+  scheduleError: `${kind === "publish" ? "Not published" : "Not taken down"}${at === null || Number.isNaN(at) ? "" : ` at ${shownInstant(at)}`}: ${why}`,
 });
 
 /** The schedule was cleared or cancelled before it fired. */
