@@ -166,7 +166,17 @@ async function main(): Promise<void> {
         `worst ${secs(Math.max(...lateness))} (load ${loadavg()[0]!.toFixed(1)})`,
     );
   } finally {
-    for (const child of children) signalGroup(child.pid);
+    // Wait for each to exit: a service still stopping would write into the folder being removed.
+    await Promise.all(
+      children.map(
+        (child) =>
+          new Promise((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve(undefined);
+            child.once("exit", resolve);
+            signalGroup(child.pid);
+          }),
+      ),
+    );
     await images.close();
     await deleteApp(app);
     emulator.stop();
