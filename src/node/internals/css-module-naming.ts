@@ -26,7 +26,7 @@ export const CLASS_HASH_LENGTH = 6;
  * from the naming context and the class's local name. css-loader's default,
  * `[name]--[local]--[hash]`, spells the file and the class out ("nav-bar-module--header--b4614")
  * in every class attribute, enough to push an article page past the first round trip's 14 kB
- * (docs/architecture.md, Performance). Development keeps the readable names.
+ * (docs/performance.md). Development keeps the readable names.
  *
  * The name depends on the file and the class alone. Evaluated through importModule, a stylesheet
  * is requested as `<file>.webpack[javascript/auto]!=!<loaders>!<file>`, and css-loader's default
