@@ -2,6 +2,7 @@
 // it refuses to start without a REBUILD_SECRET of at least 32 characters.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import path from "node:path";
 import { Builder } from "./lib/builder.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
@@ -26,7 +27,8 @@ const limits = {
   refused: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
   authenticated: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
 };
-const replay = new ReplayGuard(TOLERANCE_SECONDS);
+// Beside queue.json, so that a restart forgets neither the accepted builds nor the used request ids.
+const replay = new ReplayGuard(TOLERANCE_SECONDS, { file: path.join(config.buildsDir, "request-ids.json"), log });
 setInterval(() => {
   limits.refused.sweep();
   replay.sweep();

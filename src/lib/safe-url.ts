@@ -76,7 +76,7 @@ export function checkedUrl(value: unknown, rule: UrlRule): string | null {
 export interface CoverImagePolicy {
   /** `host[:port][/path/prefix/]` entries whose https URLs are accepted. */
   hosts: readonly string[];
-  /** For tests only: http, and loopback or private addresses, are accepted too. */
+  /** For tests only: http, and this machine's loopback addresses (never a private network), are accepted too. */
   allowInsecure: boolean;
 }
 
@@ -129,6 +129,13 @@ function ipv6Groups(hostname: string): number[] | null {
     : null;
 }
 
+/** Whether a parsed hostname is this machine's loopback interface, where the tests' image servers listen. */
+function isLoopbackHost(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.$/, "");
+  if (name === "localhost" || name.endsWith(".localhost") || name === "[::1]") return true;
+  return ipv4Octets(name)?.[0] === 127;
+}
+
 /** Whether a parsed hostname is this machine or a private network: never fetched by a build. */
 export function isPrivateHost(hostname: string): boolean {
   const name = hostname.toLowerCase().replace(/\.$/, "");
@@ -167,7 +174,8 @@ export function checkCoverUrl(value: unknown, policy: CoverImagePolicy): { url: 
   }
   const { url } = parsed;
   if (isPrivateHost(url.hostname)) {
-    return policy.allowInsecure
+    // Even a test's policy keeps link-local and private networks out (a cloud's metadata server, say).
+    return policy.allowInsecure && isLoopbackHost(url.hostname)
       ? { url: url.href }
       : { refused: `points at a loopback or private address (got ${shown}); covers come only from allowed hosts` };
   }

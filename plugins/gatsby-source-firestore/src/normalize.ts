@@ -129,6 +129,6 @@ export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRec
 export function remoteImageResolver(policy: CoverImagePolicy): (reference: string) => ImageSource | string {
   return (reference) => {
     const checked = checkCoverUrl(reference, policy);
-    return "url" in checked ? { kind: "url", url: checked.url } : checked.refused;
+    return "url" in checked ? { kind: "url", url: checked.url, policy } : checked.refused;
   };
 }

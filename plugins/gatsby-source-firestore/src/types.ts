@@ -1,3 +1,5 @@
+import type { CoverImagePolicy } from "../../../src/lib/safe-url";
+
 /** A document as read from Firestore or from a sample file, before anything is checked. */
 export interface RawDocument {
   id: string;
@@ -18,8 +20,12 @@ export interface EditorContent {
   blocks: EditorBlock[];
 }
 
-/** Where a cover image comes from: a URL to download at build, or a sample file on disk. */
-export type ImageSource = { kind: "url"; url: string } | { kind: "file"; path: string; publicUrl: string };
+/**
+ * Where a cover image comes from: a URL to download at build, with the policy that allowed it (each
+ * redirect of the download must pass it too), or a sample file on disk.
+ */
+export type ImageSource =
+  { kind: "url"; url: string; policy: CoverImagePolicy } | { kind: "file"; path: string; publicUrl: string };
 
 /** An article that passed every rule of the data contract. */
 export interface BlogPostRecord {

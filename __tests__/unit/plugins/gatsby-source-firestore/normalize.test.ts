@@ -225,13 +225,18 @@ describe("cover images come only from allowed hosts", () => {
 
   it("downloads an https cover from a configured host", () => {
     const result = refusedCover("https://images.example.test/cover.webp");
-    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "https://images.example.test/cover.webp" });
+    expect(result.post.featureImageSource).toEqual({
+      kind: "url",
+      url: "https://images.example.test/cover.webp",
+      // Carried to the download, where every redirect must pass it as well.
+      policy: { hosts: ["images.example.test"], allowInsecure: false },
+    });
     expect(result.warnings).toEqual([]);
   });
 
   it("accepts the test image server on 127.0.0.1 only when a test allows insecure hosts", () => {
     const result = refusedCover("http://127.0.0.1:4321/cover.webp", { hosts: [], allowInsecure: true });
-    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
+    expect(result.post.featureImageSource).toMatchObject({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
     expect(
       refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource,
     ).toBeNull();

@@ -98,6 +98,23 @@ describe("checkCoverUrl", () => {
     expect(checkCoverUrl("http://evil.example/cover.webp", test)).toEqual({ refused: expect.any(String) });
     expect(checkCoverUrl("javascript:alert(1)", test)).toEqual({ refused: expect.any(String) });
   });
+
+  it.each([
+    ["a cloud metadata server", "http://169.254.169.254/latest/meta-data/"],
+    ["a private network", "http://10.0.0.7/cover.webp"],
+    ["a home network", "http://192.168.1.1/cover.webp"],
+    ["an IPv6 unique local address", "http://[fd00::1]/cover.webp"],
+  ])("keeps %s out even when insecure hosts are allowed", (_case, value) => {
+    expect(checkCoverUrl(value, { hosts: [], allowInsecure: true })).toEqual({
+      refused: expect.stringContaining("loopback or private address"),
+    });
+  });
+
+  it("lets a test use any loopback address when insecure hosts are allowed", () => {
+    const test = { hosts: [], allowInsecure: true };
+    for (const value of ["http://localhost:8080/a.webp", "http://127.0.0.2/a.webp", "http://[::1]:9000/a.webp"])
+      expect(checkCoverUrl(value, test)).toEqual({ url: value });
+  });
 });
 
 describe("checkedUrl", () => {

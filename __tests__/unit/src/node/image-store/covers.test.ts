@@ -91,6 +91,30 @@ describe("prepareCovers, the build's step", () => {
     expect(posts.map((post) => coverData(imageStore, post, CARD_RECIPE))).toEqual([null, null]);
   });
 
+  test("a cover redirected to a private address is refused with its document and field; an allowed redirect is followed", async () => {
+    const { store, imageStore } = await scratchSite("covers-");
+    const policy = { hosts: [], allowInsecure: true };
+    server.put("/kept.jpg", await picture("#1e3a8a"));
+    server.redirect("/moved.jpg", "/kept.jpg");
+    server.redirect("/metadata.jpg", "http://169.254.169.254/latest/meta-data/");
+    const posts = [
+      blogPost(9, "moved", { kind: "url", url: `${server.url}/moved.jpg`, policy }),
+      blogPost(10, "metadata", { kind: "url", url: `${server.url}/metadata.jpg`, policy }),
+    ];
+    const reporter = listeningReporter();
+    const result = await prepareCovers({ getNodesByType: nodesOf(posts), store, reporter }, {});
+    expect(result).toMatchObject({ covers: 2, failed: 1 });
+    expect(reporter.warn.mock.calls).toEqual([
+      [
+        `[image store] blogMetaData/doc-10: field "featureImage" was redirected to an address that points at a ` +
+          `loopback or private address (got "http://169.254.169.254/latest/meta-data/"); covers come only from ` +
+          `allowed hosts (${server.url}/metadata.jpg); the article is shown without a cover image.`,
+      ],
+    ]);
+    expect(coverData(imageStore, posts[0]!, CARD_RECIPE)).not.toBeNull();
+    expect(coverData(imageStore, posts[1]!, CARD_RECIPE)).toBeNull();
+  });
+
   test("a second writer of a key keeps the first writer's files, so a file linked into public/ stays the store's", async () => {
     const { dir, store, imageStore } = await scratchSite("covers-");
     const sample = path.join(dir, "sample.jpg");

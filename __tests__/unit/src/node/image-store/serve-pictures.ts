@@ -7,6 +7,8 @@ export interface PictureServer {
   url: string;
   /** Puts (or replaces) the picture at a path. */
   put: (pathname: string, bytes: Buffer) => void;
+  /** Answers a path with a 302 to `location` (any address: the server never follows it). */
+  redirect: (pathname: string, location: string) => void;
   /** Every request: its path and whether it was conditional, and the status answered. */
   requests: { path: string; conditional: boolean; status: number }[];
   close: () => Promise<void>;
@@ -15,11 +17,13 @@ export interface PictureServer {
 export async function servePictures(): Promise<PictureServer> {
   const pictures = new Map<string, { bytes: Buffer; etag: string; modified: string }>();
   const requests: PictureServer["requests"] = [];
+  const redirects = new Map<string, string>();
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
-    if (pathname.startsWith("/redirect/")) {
+    const location = redirects.get(pathname) ?? (pathname.startsWith("/redirect/") ? pathname.slice(9) : undefined);
+    if (location !== undefined) {
       requests.push({ path: pathname, conditional: false, status: 302 });
-      return void response.writeHead(302, { Location: pathname.slice("/redirect".length) }).end();
+      return void response.writeHead(302, { Location: location }).end();
     }
     const picture = pictures.get(pathname);
     const conditional =
@@ -45,6 +49,7 @@ export async function servePictures(): Promise<PictureServer> {
         etag: `"${createHash("sha1").update(bytes).digest("hex")}"`,
         modified: new Date().toUTCString(),
       }),
+    redirect: (pathname, location) => redirects.set(pathname, location),
     requests,
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
