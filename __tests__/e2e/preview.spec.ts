@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from "node:child_process";
+import { rmSync } from "node:fs";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
@@ -20,6 +21,7 @@ let server: ChildProcess;
 let app: App;
 let db: Firestore;
 let addresses: EmulatorAddresses;
+let buildDir = "";
 let siteUrl = "";
 let imagesOrigin = "";
 const localServices: string[] = [];
@@ -122,6 +124,7 @@ test.beforeAll(async () => {
     FIRESTORE_EMULATOR_HOST: firestoreHost,
     SITE_URL: siteUrl,
   });
+  buildDir = build.dir;
   if (build.exitCode !== 0) throw new Error(`The build against the emulators failed:\n${build.output.slice(-3000)}`);
   ({ child: server } = await startScript(
     "scripts/serve.ts",
@@ -135,6 +138,7 @@ test.afterAll(async () => {
   stopGroup(server);
   stopGroup(emulators);
   if (app) await deleteApp(app);
+  if (buildDir) rmSync(buildDir, { recursive: true, force: true });
 });
 
 test("previewLink refuses a caller without the editor claim, and gives an editor a link", async () => {
