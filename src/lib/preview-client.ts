@@ -59,8 +59,8 @@ export async function openPreview(config: FirebaseWebConfig, article: string, to
       return onSnapshot(
         doc(db, "blogMetaData", article),
         (snapshot) => (snapshot.exists() ? onChange(snapshot.data()) : onFailure("missing")),
-        // The rules refuse a link for another article, an expired one, and a read of a deleted
-        // draft alike (a missing document has no id to match): all of them end the preview.
+        // The rules refuse a link for another article and an expired one alike; either ends the
+        // preview. A deleted article is no refusal: the session may read it, and finds nothing.
         () => onFailure("refused"),
       );
     },
