@@ -154,6 +154,14 @@ test("previewLink refuses a caller without the editor claim, and gives an editor
   expect(editor.status).toBe(200);
   if (!("result" in editor.answer)) throw new Error("no result");
   expect(editor.answer.result.url).toMatch(new RegExp(`^${siteUrl}/preview#article=draft&token=`));
+  // What the editors' tool gets for a request it got wrong (docs/preview.md, Calling previewLink).
+  const malformed = await callPreviewLink(addresses, 42, idToken);
+  expect([malformed.status, malformed.answer]).toEqual([
+    400,
+    { error: expect.objectContaining({ status: "INVALID_ARGUMENT" }) },
+  ]);
+  const missing = await callPreviewLink(addresses, "no-such-article", idToken);
+  expect([missing.status, missing.answer]).toEqual([404, { error: expect.objectContaining({ status: "NOT_FOUND" }) }]);
   const lasts = Date.parse(editor.answer.result.expiresAt) - Date.now();
   expect(lasts).toBeGreaterThan(59 * 60_000);
   expect(lasts).toBeLessThanOrEqual(60 * 60_000);
