@@ -21,10 +21,12 @@ export const FIREBASE_CONNECT_SOURCES = [
 /**
  * The page's own policy, written into its HTML as a meta tag: scripts only from the site and the
  * exact inline scripts of this page (no 'unsafe-inline'). `emulatorHost` adds a local Firestore
- * emulator and local image servers for development and tests.
+ * emulator, the other local emulators and local image servers for development and tests.
  */
 export function pagePolicy(scriptHashes: string[], emulatorHost?: string): string {
-  const local = emulatorHost ? [`http://${emulatorHost}`] : [];
+  // With a local Firestore emulator come the other local emulators (Auth, for the editors' preview)
+  // on ports of their own, so any port of the loopback address is allowed in such a build.
+  const local = emulatorHost ? [`http://${emulatorHost}`, "http://127.0.0.1:*"] : [];
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(" ")}`.trim(),

@@ -35,7 +35,7 @@ let firestore: Firestore | null = null;
 
 function app(config: FirebaseWebConfig): FirebaseApp {
   if (getApps().length > 0) return getApp();
-  const { emulatorHost: _emulatorHost, ...options } = config;
+  const { emulatorHost: _emulatorHost, authEmulatorHost: _authEmulatorHost, ...options } = config;
   return initializeApp({ ...options, apiKey: options.apiKey ?? "no-api-key" });
 }
 

@@ -6,7 +6,8 @@ import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { articleOgImage } from "../lib/og-image";
 import { ArticleView } from "../components/blog/ArticleView";
-import { BlogCard, cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
+import { cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
+import { SimilarArticles } from "../components/blog/SimilarArticles";
 import type { SafeBlock } from "../lib/article-blocks";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
@@ -108,18 +109,7 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
           )
         }
       />
-      {similar.length > 0 && (
-        <section className={`container ${styles.similar}`} aria-labelledby="similar-heading">
-          <h2 id="similar-heading">Similar articles you may like</h2>
-          <ul className={styles.similarGrid}>
-            {similar.map((card) => (
-              <li key={card.id}>
-                <BlogCard card={card} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SimilarArticles cards={similar} />
     </Layout>
   );
 }

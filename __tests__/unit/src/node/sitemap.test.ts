@@ -12,9 +12,10 @@ const articles = [
 ];
 
 describe("sitemapEntries", () => {
-  it("lists built pages by path, without 404 pages or client-only routes, with article and blog dates", () => {
+  it("lists built pages by path, without 404 pages, client-only routes or the preview, with dates", () => {
     const paths = [
       "/terms",
+      "/preview",
       "/404/",
       "/404.html",
       "/dev-404-page/",
