@@ -129,7 +129,7 @@ test.describe("Budgets of the production build", () => {
   }
 
   test("no page's first-load JavaScript grows with the articles: none of it names a built article's address", () => {
-    // Gatsby would list every built page in the app chunk (src/node/internals/runtime/document-match-paths.ts says why).
+    // Gatsby would list every built page in the app chunk (src/gatsby-runtime/document-match-paths.ts says why).
     const index = indexedArticlesIn(PUBLIC_DIR);
     expect(index.length).toBeGreaterThan(10);
     const addresses = index.map(({ slug }) => `/blogarticle/${slug}"`);

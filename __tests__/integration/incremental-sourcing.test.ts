@@ -167,7 +167,7 @@ describe("warm builds read only what changed", () => {
       // rewrote every page, twice over: webpack's compilation hash, which every page carries, came
       // out different from the cold build's (src/node/webpack.ts), and the app chunk, which every
       // page names, listed every article's address, so an addition or a new slug changed it
-      // (src/node/internals/runtime/document-match-paths.ts).
+      // (src/gatsby-runtime/document-match-paths.ts).
       expect(termsModified()).toBe(termsWritten);
       // Every article shares one cover, which the edited article asks for again: same bytes, so the
       // image store encodes nothing (src/node/covers.ts) and only the two new article paths get a

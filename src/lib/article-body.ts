@@ -1,6 +1,6 @@
 import { decodeHTMLAttribute } from "entities";
 import { plainText, sanitizeInline } from "./sanitize";
-import { checkedUrl, IMAGE_URL } from "./safe-url";
+import { checkedUrl, IMAGE_URL } from "../../plugins/gatsby-source-firestore/rules/safe-url";
 import { OL_TYPE, type CounterType, type SafeBlock, type SafeListItem } from "./article-blocks";
 
 export type { SafeBlock, SafeListItem } from "./article-blocks";
@@ -32,7 +32,7 @@ export function editorUrl(value: unknown): unknown {
 
 /**
  * An image or embed source as the browser will load it: an http(s) URL, or a path that stays on
- * this site; never javascript:, data:, protocol-relative or backslash forms (src/lib/safe-url.ts).
+ * this site; never javascript:, data:, protocol-relative or backslash forms (plugins/gatsby-source-firestore/rules/safe-url.ts).
  */
 export function safeUrl(value: unknown): string | null {
   return checkedUrl(editorUrl(value), IMAGE_URL);

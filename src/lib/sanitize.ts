@@ -1,5 +1,5 @@
 import sanitizeHtml from "sanitize-html";
-import { LINK_URL, parseUrl } from "./safe-url";
+import { LINK_URL, parseUrl } from "../../plugins/gatsby-source-firestore/rules/safe-url";
 
 // The site's address as the build was configured (SITE_URL, as in gatsby-config.ts). A browser
 // bundle has no process.env: webpack writes the configured address into it as __SITE_URL__
@@ -42,7 +42,7 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
   // Text inside <script>, <style> and the like is dropped with the tag, never shown as text.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "iframe", "svg", "math"],
   transformTags: {
-    // The address is judged as the browser will parse it (src/lib/safe-url.ts) and written back in
+    // The address is judged as the browser will parse it (plugins/gatsby-source-firestore/rules/safe-url.ts) and written back in
     // the parser's own form; a link whose address is refused keeps its text and loses the address.
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const parsed = parseUrl(attribs.href, LINK_URL);

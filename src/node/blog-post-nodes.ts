@@ -1,5 +1,5 @@
 import type { BuildArgs, Node } from "gatsby";
-import { newestFirst } from "../lib/contract";
+import { newestFirst } from "../../plugins/gatsby-source-firestore/rules/contract";
 import type { IndexableArticle } from "../lib/search-index";
 import type { CoverSource } from "./image-store/fill.ts";
 
@@ -19,7 +19,7 @@ type NodeReaders = Pick<BuildArgs, "getNodesByType">;
 
 /**
  * Every published article, newest lastUpdate first; equal dates by document id, the order that
- * decides between articles everywhere else (src/lib/contract.ts), so it is the same in every build
+ * decides between articles everywhere else (plugins/gatsby-source-firestore/rules/contract.ts), so it is the same in every build
  * whatever order the nodes were created in.
  */
 export function blogPostsNewestFirst({ getNodesByType }: Pick<NodeReaders, "getNodesByType">): StoredBlogPost[] {

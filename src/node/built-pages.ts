@@ -2,7 +2,7 @@ import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import { pagePolicy } from "../lib/csp";
-import { builtPagePaths } from "./internals/gatsby-store";
+import { builtPagePaths } from "../../plugins/gatsby-internals/gatsby-store";
 import { publicDir } from "./site-paths";
 
 // Which pages the steps after a build must read: the HTML files of the build's pages, and of those

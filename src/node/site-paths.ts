@@ -2,7 +2,7 @@ import { readFile, writeFile } from "node:fs/promises";
 
 // The site's folders and metadata come from Gatsby's store, whose readers live with the other code
 // that knows Gatsby's internals.
-export { publicDir, siteDir, siteMetadataOf } from "./internals/gatsby-store";
+export { publicDir, siteDir, siteMetadataOf } from "../../plugins/gatsby-internals/gatsby-store";
 
 /**
  * Writes `text` to `file` unless the file already holds exactly that, and says whether it wrote. A

@@ -3,11 +3,15 @@ import type { CreateWebpackConfigArgs } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../lib/constants";
 import { CompileHintPlugin } from "./compile-hint";
 import { fallbackFontFacesFor } from "./fonts";
-import { CSS_EXTRACT_IN_PROCESS, extractingCssInProcess } from "./internals/css-extract";
-import { CSS_MODULE_NAMING, shortClassName, withCssModuleNaming } from "./internals/css-module-naming";
-import { RUNTIME_REPLACEMENTS, runtimeReplacements } from "./internals/runtime-replacements";
-import { OUTPUT_ECMA_VERSION, TERSER_ES2017, minimizersWritingEs2017 } from "./internals/terser";
-import { mayUse } from "./internals/versions";
+import { CSS_EXTRACT_IN_PROCESS, extractingCssInProcess } from "../../plugins/gatsby-internals/css-extract";
+import {
+  CSS_MODULE_NAMING,
+  shortClassName,
+  withCssModuleNaming,
+} from "../../plugins/gatsby-internals/css-module-naming";
+import { RUNTIME_REPLACEMENTS, runtimeReplacements } from "../../plugins/gatsby-internals/runtime-replacements";
+import { OUTPUT_ECMA_VERSION, TERSER_ES2017, minimizersWritingEs2017 } from "../../plugins/gatsby-internals/terser";
+import { mayUse } from "../../plugins/gatsby-internals/versions";
 import { siteDir, siteMetadataOf } from "./site-paths";
 import { TOAST_STYLESHEET_GLOBAL, publishToastStylesheet } from "./toast-stylesheet";
 

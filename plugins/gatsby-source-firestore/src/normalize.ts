@@ -7,10 +7,10 @@ import type {
   Normalized,
   RawDocument,
 } from "./types";
-import { checkArticle, newestFirst } from "../../../src/lib/contract";
-import { checkCoverUrl, type CoverImagePolicy } from "../../../src/lib/safe-url";
+import { checkArticle, newestFirst } from "../rules/contract";
+import { checkCoverUrl, type CoverImagePolicy } from "../rules/safe-url";
 
-export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../../../src/lib/contract";
+export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../rules/contract";
 
 export interface NormalizeContext {
   /** Resolves a cover image reference, or returns a message saying why it cannot be used. */
@@ -57,7 +57,7 @@ export function normalizeContent(
 }
 
 /**
- * Checks one `blogMetaData` document against the data contract (src/lib/contract.ts, which the
+ * Checks one `blogMetaData` document against the data contract (plugins/gatsby-source-firestore/rules/contract.ts, which the
  * browser applies too). A document that breaks a rule is refused with the field at fault; one that
  * is merely imperfect (a bad `updatedOn`, a malformed block, a cover from a host that is not
  * allowed) is kept with warnings. Unpublished documents are left out without a warning.
@@ -125,7 +125,7 @@ export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRec
   return { kept: [...winners.values()], dropped };
 }
 
-/** Cover images stored in Firestore: https URLs from the policy's hosts only (see src/lib/safe-url.ts). */
+/** Cover images stored in Firestore: https URLs from the policy's hosts only (see plugins/gatsby-source-firestore/rules/safe-url.ts). */
 export function remoteImageResolver(policy: CoverImagePolicy): (reference: string) => ImageSource | string {
   return (reference) => {
     const checked = checkCoverUrl(reference, policy);

@@ -87,7 +87,7 @@ async function downloadOriginal(
   }
   let response: Response;
   try {
-    // No redirects: the URL passed the cover-host policy (src/lib/safe-url.ts), where it would lead need not.
+    // No redirects: the URL passed the cover-host policy (plugins/gatsby-source-firestore/rules/safe-url.ts), where it would lead need not.
     response = await fetch(source.url, { headers, redirect: "error", signal: AbortSignal.timeout(60_000) });
   } catch (error) {
     throw new CoverError(`could not be downloaded: ${(error as Error).message}`);

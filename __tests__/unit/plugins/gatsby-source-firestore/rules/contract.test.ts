@@ -4,7 +4,7 @@ import {
   newestFirst,
   publishedArticle,
   slugProblem,
-} from "../../../../src/lib/contract";
+} from "../../../../../plugins/gatsby-source-firestore/rules/contract";
 
 // The one contract the build (source plugin) and the browser (fallback route, live list) apply.
 const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({

@@ -2,12 +2,12 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
-import { recognises } from "../../../../../src/node/internals/versions";
+import { recognises } from "../../../../plugins/gatsby-internals/versions";
 
 // The patch (patches/, applied by patch-package after every npm install) that keeps node_modules,
 // public/, the default image store and Gatsby's caches out of the file list Parcel makes at every build.
 
-const root = path.resolve(__dirname, "../../../../..");
+const root = path.resolve(__dirname, "../../../..");
 const gatsbyRequire = createRequire(require.resolve("gatsby/package.json", { paths: [root] }));
 const trackerFile = gatsbyRequire.resolve("@parcel/core/lib/RequestTracker.js");
 const installedParcel = (gatsbyRequire("@parcel/core/package.json") as { version: string }).version;

@@ -1,5 +1,5 @@
 // Stands in, in the production browser bundle only, for Gatsby's list of match paths
-// ($virtual/match-paths.json; src/node/internals/runtime-replacements.ts swaps it in).
+// ($virtual/match-paths.json; plugins/gatsby-internals/runtime-replacements.ts swaps it in).
 //
 // Two pages answer paths of their own beyond their own: Home answers every unknown path ("/*") and
 // the article fallback answers every /blogarticle/ path that was not built ("/blogarticle/*slug").
@@ -15,7 +15,7 @@
 // server for the address and loads it in full when it answers, which the rewrites make it do, so
 // the server picks the page again.
 
-import { decodedAddress } from "../../../lib/slug";
+import { decodedAddress } from "../lib/slug";
 
 /** One entry of Gatsby's match-path list: addresses matching `matchPath` show the page at `path`. */
 export interface MatchPathEntry {

@@ -24,7 +24,7 @@ export const UNUSED_GATSBY_MODULES = [
 ];
 
 /** What stands in for them, relative to the site. */
-export const GATSBY_RUNTIME_STUB = path.join("src", "node", "internals", "runtime", "gatsby-runtime-stub.ts");
+export const GATSBY_RUNTIME_STUB = path.join("src", "gatsby-runtime", "gatsby-runtime-stub.ts");
 
 /**
  * Gatsby's list of every page that lies inside another page's match path, which the browser runtime
@@ -35,7 +35,7 @@ export const GATSBY_RUNTIME_STUB = path.join("src", "node", "internals", "runtim
 export const GATSBY_MATCH_PATHS = /^\$virtual\/match-paths\.json$/;
 
 /** The replacement, relative to the site. */
-export const DOCUMENT_MATCH_PATHS = path.join("src", "node", "internals", "runtime", "document-match-paths.ts");
+export const DOCUMENT_MATCH_PATHS = path.join("src", "gatsby-runtime", "document-match-paths.ts");
 
 /** The webpack plugins that swap the stand-ins in, for the site in `root`. */
 export function runtimeReplacements(

@@ -1,8 +1,6 @@
 /** @jest-environment node */
-import documentMatchPathsOnServer, {
-  documentMatchPaths,
-} from "../../../../../src/node/internals/runtime/document-match-paths";
-import { decodedAddress, slugFromArticleAddress } from "../../../../../src/lib/slug";
+import documentMatchPathsOnServer, { documentMatchPaths } from "../../../../src/gatsby-runtime/document-match-paths";
+import { decodedAddress, slugFromArticleAddress } from "../../../../src/lib/slug";
 
 describe("documentMatchPaths", () => {
   it("lists nothing for a page opened at its own address, with or without a trailing slash", () => {

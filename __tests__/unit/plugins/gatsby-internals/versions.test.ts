@@ -1,16 +1,16 @@
 /** @jest-environment node */
-import { CSS_EXTRACT_IN_PROCESS } from "../../../../../src/node/internals/css-extract";
-import { CSS_MODULE_NAMING } from "../../../../../src/node/internals/css-module-naming";
-import { GATSBY_STORE } from "../../../../../src/node/internals/gatsby-store";
-import { RUNTIME_REPLACEMENTS } from "../../../../../src/node/internals/runtime-replacements";
-import { TERSER_ES2017 } from "../../../../../src/node/internals/terser";
+import { CSS_EXTRACT_IN_PROCESS } from "../../../../plugins/gatsby-internals/css-extract";
+import { CSS_MODULE_NAMING } from "../../../../plugins/gatsby-internals/css-module-naming";
+import { GATSBY_STORE } from "../../../../plugins/gatsby-internals/gatsby-store";
+import { RUNTIME_REPLACEMENTS } from "../../../../plugins/gatsby-internals/runtime-replacements";
+import { TERSER_ES2017 } from "../../../../plugins/gatsby-internals/terser";
 import {
   installedVersion,
   mayUse,
   recognises,
   skippedNotice,
   type InternalsPiece,
-} from "../../../../../src/node/internals/versions";
+} from "../../../../plugins/gatsby-internals/versions";
 
 const PIECES = [GATSBY_STORE, RUNTIME_REPLACEMENTS, CSS_EXTRACT_IN_PROCESS, CSS_MODULE_NAMING, TERSER_ES2017];
 
@@ -29,7 +29,7 @@ describe("the version guard of code that relies on a package's internals", () =>
     const piece: InternalsPiece = { what: "short class names", packageName: "css-loader", writtenFor: ["5"] };
     expect(mayUse(piece, reporter, "6.1.0")).toBe(false);
     expect(reporter.warn).toHaveBeenCalledWith(
-      "Skipped short class names: written for css-loader 5.x, found 6.1.0. The build works without it; update src/node/internals/ for this version.",
+      "Skipped short class names: written for css-loader 5.x, found 6.1.0. The build works without it; update plugins/gatsby-internals/ for this version.",
     );
     expect(skippedNotice(piece, undefined)).toContain("found none installed");
   });

@@ -48,7 +48,7 @@ export function installedVersion(
 export function skippedNotice(piece: InternalsPiece, version: string | undefined): string {
   const written = piece.writtenFor.map((prefix) => `${prefix}.x`).join(" or ");
   const found = version === undefined ? "none installed" : version;
-  return `Skipped ${piece.what}: written for ${piece.packageName} ${written}, found ${found}. The build works without it; update src/node/internals/ for this version.`;
+  return `Skipped ${piece.what}: written for ${piece.packageName} ${written}, found ${found}. The build works without it; update plugins/gatsby-internals/ for this version.`;
 }
 
 /** A reporter that can warn, as Gatsby's is. */

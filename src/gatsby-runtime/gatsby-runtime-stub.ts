@@ -1,5 +1,5 @@
 // Stands in, in the production browser bundle only, for three parts of Gatsby's browser runtime
-// that this site never runs (src/node/internals/runtime-replacements.ts swaps them in):
+// that this site never runs (plugins/gatsby-internals/runtime-replacements.ts swaps them in):
 // - the browser side of Gatsby's internal Partytown plugin, which only acts in `gatsby develop`
 //   but pulls gatsby-script and Partytown into every page;
 // - the service worker registration, required only when a plugin asks for a service worker

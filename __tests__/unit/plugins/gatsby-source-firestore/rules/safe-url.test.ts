@@ -5,7 +5,7 @@ import {
   isPrivateHost,
   LINK_URL,
   storageImageHosts,
-} from "../../../../src/lib/safe-url";
+} from "../../../../../plugins/gatsby-source-firestore/rules/safe-url";
 
 describe("isPrivateHost", () => {
   it.each([
