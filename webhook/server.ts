@@ -2,7 +2,7 @@
 // it refuses to start without a REBUILD_SECRET of at least 32 characters.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Builder } from "./lib/builder.ts";
+import { Builder } from "./lib/build-queue.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";

@@ -1,6 +1,6 @@
 import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "gatsby";
-import { safeBlocks, type SafeBlock } from "../lib/article-body";
-import { plainText } from "../lib/sanitize";
+import { safeBlocks, type SafeBlock } from "../lib/block-sanitizer";
+import { plainText } from "../lib/inline-sanitizer";
 import { similarIndex, type SimilarIndex } from "../lib/similar";
 import { highlightCodeBlocks } from "./highlight";
 
@@ -37,7 +37,7 @@ interface ResolverContext {
 
 /** The arguments of the similar field. */
 export interface SimilarArgs {
-  /** The node ids of the similar articles, when the caller already knows them (see pages.ts). */
+  /** The node ids of the similar articles, when the caller already knows them (see create-pages.ts). */
   ids?: readonly string[] | null;
 }
 
@@ -154,7 +154,7 @@ export function addBlogPostFields({
 
 /**
  * createResolvers: `blogPostsByIds(ids)`, the BlogPost nodes with these ids in this order. A list
- * page asks for its own six articles by id (src/node/pages.ts puts them in its context) rather than
+ * page asks for its own six articles by id (src/node/create-pages.ts puts them in its context) rather than
  * through allBlogPost: Gatsby makes a query that reads a connection depend on every node of the type,
  * so one edited article re-ran every list page's query; a query that reads
  * nodes by id depends on those nodes only.

@@ -1,5 +1,5 @@
 import hljs from "highlight.js";
-import type { SafeBlock } from "../lib/article-blocks";
+import type { SafeBlock } from "../lib/safe-block";
 import { escapeHtml } from "../lib/escape-html";
 
 // Code blocks are highlighted here, at build time, so pages ship no highlighting JavaScript: the

@@ -3,7 +3,7 @@ import { navigate, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/Layout";
 import { Seo } from "../../components/layout/Seo";
 import { ArticleSkeleton, ArticleView } from "../../components/blog/ArticleView";
-import { safeBlocks, type SafeBlock } from "../../lib/article-body";
+import { safeBlocks, type SafeBlock } from "../../lib/block-sanitizer";
 import {
   publishedArticle,
   slugProblem,

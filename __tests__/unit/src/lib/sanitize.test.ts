@@ -1,5 +1,12 @@
-import { sanitizeInline } from "../../../../src/lib/sanitize";
-import { embedFor, headingTag, safeBlock, safeBlocks, safeUrl, type SafeBlock } from "../../../../src/lib/article-body";
+import { sanitizeInline } from "../../../../src/lib/inline-sanitizer";
+import {
+  embedFor,
+  headingTag,
+  safeBlock,
+  safeBlocks,
+  safeUrl,
+  type SafeBlock,
+} from "../../../../src/lib/block-sanitizer";
 
 // Hostile inline HTML as an attacker could store it in a Firestore document.
 const HOSTILE: string[] = [
@@ -418,7 +425,7 @@ describe("the site's origin, as the build was configured", () => {
   const freshSanitize = (): typeof sanitizeInline => {
     let fresh: typeof sanitizeInline = sanitizeInline;
     jest.isolateModules(() => {
-      fresh = (jest.requireActual("../../../../src/lib/sanitize") as { sanitizeInline: typeof sanitizeInline })
+      fresh = (jest.requireActual("../../../../src/lib/inline-sanitizer") as { sanitizeInline: typeof sanitizeInline })
         .sanitizeInline;
     });
     return fresh;

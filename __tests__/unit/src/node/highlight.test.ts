@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import type { SafeBlock } from "../../../../src/lib/article-blocks";
+import type { SafeBlock } from "../../../../src/lib/safe-block";
 import { highlightCode, highlightCodeBlocks, languageFor } from "../../../../src/node/highlight";
 
 const root = path.join(__dirname, "../../../..");

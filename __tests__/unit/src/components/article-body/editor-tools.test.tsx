@@ -1,9 +1,9 @@
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { ArticleBody } from "../../../../../src/components/article-body/ArticleBody";
-import { ArticleBlocks } from "../../../../../src/components/article-body/ArticleBlocks";
+import { ArticleBlocks } from "../../../../../src/components/article-body/BlockList";
 import { BodyClassesProvider } from "../../../../../src/components/article-body/body-classes";
-import { safeBlocks } from "../../../../../src/lib/article-body";
+import { safeBlocks } from "../../../../../src/lib/block-sanitizer";
 import { articleHtml } from "../../../../../src/node/feed";
 
 // Blocks as Editor.js 2.31 and its official tools save them (shapes read off the real editor's

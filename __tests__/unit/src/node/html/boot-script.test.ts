@@ -14,9 +14,9 @@ import {
   pageDataFile,
   pagePathIn,
   type WebpackStats,
-} from "../../../../src/node/page-boot";
-import { finishBuiltPages } from "../../../../src/node/finish-pages";
-import { rewritePageScripts } from "../../../support/page-policy";
+} from "../../../../../src/node/html/boot-script";
+import { finishBuiltPages } from "../../../../../src/node/html/finish-html";
+import { rewritePageScripts } from "../../../../support/page-policy";
 
 /** The end of a page as Gatsby writes it: the page path, the chunk map, then its three scripts. */
 const page = (pagePath: string): string =>

@@ -3,9 +3,9 @@ import { mkdir, mkdtemp, readFile, stat, utimes, writeFile } from "node:fs/promi
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Reporter, Store } from "gatsby";
-import { finishBuiltPages } from "../../../../src/node/finish-pages";
-import { BOOT_SCRIPT_ID } from "../../../../src/node/page-boot";
-import { inlineScriptHashes, rewritePageScripts, withPagePolicy } from "../../../support/page-policy";
+import { finishBuiltPages } from "../../../../../src/node/html/finish-html";
+import { BOOT_SCRIPT_ID } from "../../../../../src/node/html/boot-script";
+import { inlineScriptHashes, rewritePageScripts, withPagePolicy } from "../../../../support/page-policy";
 
 // The module object itself: a namespace import is a copy, and a spy on it sees no call the code makes.
 const fsPromises = jest.requireActual<typeof import("node:fs/promises")>("node:fs/promises");

@@ -4,7 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
 import { sitemapEntries } from "../../../../src/lib/sitemap";
-import { writeSitemap } from "../../../../src/node/sitemap";
+import { writeSitemap } from "../../../../src/node/write-sitemap";
 
 const articles = [
   { slug: "older", lastUpdate: "2024-01-01T00:00:00.000Z", updatedOn: null },

@@ -1,5 +1,5 @@
-// The shape of an article body after build-time sanitizing (article-body.ts), and what rendering
-// needs of it. Kept apart from article-body.ts so pages that only render never bundle the sanitizer.
+// The shape of an article body after build-time sanitizing (block-sanitizer.ts), and what rendering
+// needs of it. Kept apart from block-sanitizer.ts so pages that only render never bundle the sanitizer.
 
 /** A list item with its nested items (Editor.js List 1.x strings, 2.x objects, nested-list, checklist). */
 export interface SafeListItem {

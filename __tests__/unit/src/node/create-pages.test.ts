@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import path from "node:path";
 import type { CreatePageArgs, CreatePagesArgs, Page, Reporter } from "gatsby";
-import { createBlogPages, homeCatchesUnknownPaths } from "../../../../src/node/pages";
+import { createBlogPages, homeCatchesUnknownPaths } from "../../../../src/node/create-pages";
 
 const reporter = () => ({ info: jest.fn(), panicOnBuild: jest.fn() });
 const graphqlReturning = (result: unknown) =>
@@ -70,9 +70,11 @@ describe("createBlogPages", () => {
     const build = async (at: number) => {
       jest.useFakeTimers({ now: at });
       try {
-        let fresh: typeof import("../../../../src/node/pages") | undefined;
+        let fresh: typeof import("../../../../src/node/create-pages") | undefined;
         jest.isolateModules(() => {
-          fresh = jest.requireActual<typeof import("../../../../src/node/pages")>("../../../../src/node/pages");
+          fresh = jest.requireActual<typeof import("../../../../src/node/create-pages")>(
+            "../../../../src/node/create-pages",
+          );
         });
         const createPage = jest.fn();
         await fresh!.createBlogPages({

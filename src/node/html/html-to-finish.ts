@@ -1,9 +1,9 @@
 import { readdir, stat } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
-import { pagePolicy } from "../lib/csp";
-import { builtPagePaths } from "../../plugins/gatsby-internals/gatsby-store";
-import { publicDir } from "./site-paths";
+import { pagePolicy } from "../../lib/csp-policy";
+import { builtPagePaths } from "../../../plugins/gatsby-internals/gatsby-store";
+import { publicDir } from "../output-files";
 
 // Which pages the steps after a build must read: the HTML files of the build's pages, and of those
 // the ones this build wrote or changed since the last run stamped them (a record kept in Gatsby's

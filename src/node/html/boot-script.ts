@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
-import { WEB_FONT_FAMILY } from "./fonts";
-import type { Edit, PageScan } from "./page-scan";
+import { WEB_FONT_FAMILY } from "../fonts";
+import type { Edit, PageScan } from "./parse-html";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
 // font (global.css sets it in a local font resized to Outfit's metrics). Gatsby ends each page with

@@ -3,9 +3,9 @@ import path from "node:path";
 import type { CreatePagesArgs, GatsbyCache } from "gatsby";
 import { buildSearchIndex, type SearchIndexEntry } from "../lib/search-index";
 import { assignSlots, buildSearchPieces } from "../lib/search-pieces";
-import { blogPostsNewestFirst, type StoredBlogPost } from "./blog-post-nodes";
+import { blogPostsNewestFirst, type StoredBlogPost } from "./read-blog-posts";
 import { CARD_RECIPE, coverData, storeOf } from "./covers";
-import { publicDir, writeIfChanged } from "./site-paths";
+import { publicDir, writeIfChanged } from "./output-files";
 
 /** The folder of the index's pieces under public/ (src/lib/search-pieces.ts). */
 const SEARCH_DIR = "search";
@@ -29,7 +29,7 @@ export function searchIndexOf(articles: StoredBlogPost[], imageStore: string): S
  *
  * Each entry shows the card-size cover, whose URL comes from the image store's record (read once
  * per cover; prepareCovers has filled the store). The articles themselves are read from their
- * nodes (src/node/blog-post-nodes.ts). Each article keeps its slot from the last build while its
+ * nodes (src/node/read-blog-posts.ts). Each article keeps its slot from the last build while its
  * lastUpdate stays (the slots are kept in the cache), and a piece is rewritten only when its text
  * changes, so after one edit only the pieces it touches get a new modification time for the CDN and
  * the release that shares unchanged files with the last one.

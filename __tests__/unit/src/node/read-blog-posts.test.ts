@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { BuildArgs } from "gatsby";
-import { blogPostsNewestFirst, type StoredBlogPost } from "../../../../src/node/blog-post-nodes";
+import { blogPostsNewestFirst, type StoredBlogPost } from "../../../../src/node/read-blog-posts";
 
 const post = (documentId: string, lastUpdate: string) =>
   ({ id: `node-of-${documentId.split("").reverse().join("")}`, documentId, lastUpdate }) as unknown as StoredBlogPost;

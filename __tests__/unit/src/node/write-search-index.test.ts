@@ -5,7 +5,7 @@ import { readdir, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { CreatePagesArgs, Store } from "gatsby";
 import { ARTICLE_RECIPE, CARD_RECIPE, coverData, prepareCovers } from "../../../../src/node/covers";
-import { writeSearchIndex } from "../../../../src/node/search-index";
+import { writeSearchIndex } from "../../../../src/node/write-search-index";
 import { openSearchIndex } from "../../../../src/lib/search-query";
 import { picture } from "./image-store/pictures";
 import { blogPost, listeningReporter, nodesOf, scratchSite } from "./image-store/site";

@@ -2,7 +2,7 @@
 import * as React from "react";
 import { Writable } from "node:stream";
 import { renderToPipeableStream } from "react-dom/server";
-import { finishPage } from "../../../../src/node/finish-pages";
+import { finishPage } from "../../../../../src/node/html/finish-html";
 
 // React 18's streaming renderer (the one Gatsby renders pages with) writes into 2,048-byte buffers;
 // when a multi-byte character does not fit at the end of one, the buffer goes out whole, zero bytes

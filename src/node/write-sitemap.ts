@@ -1,8 +1,8 @@
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { robotsTxt, sitemapEntries, sitemapXml, type SitemapArticle } from "../lib/sitemap";
-import type { StoredBlogPost } from "./blog-post-nodes";
-import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
+import type { StoredBlogPost } from "./read-blog-posts";
+import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 
 type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;
 

@@ -5,16 +5,16 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { createRequire } from "node:module";
 import type { Reporter, Store } from "gatsby";
-import { pagePolicy } from "../../../../src/lib/csp";
+import { pagePolicy } from "../../../../../src/lib/csp-policy";
 import {
   emulatorHostFromEnv,
   htmlFileOf,
   htmlFilesUnder,
   pageFileStatesOf,
   STAMP_RECORD_KEY,
-} from "../../../../src/node/built-pages";
-import { applyPolicyToFile, applyPolicyToFiles, writePagePolicies } from "../../../../src/node/csp";
-import { inlineScriptHashes, withPagePolicy, withPolicyMeta } from "../../../support/page-policy";
+} from "../../../../../src/node/html/html-to-finish";
+import { applyPolicyToFile, applyPolicyToFiles, writePagePolicies } from "../../../../../src/node/html/csp-meta";
+import { inlineScriptHashes, withPagePolicy, withPolicyMeta } from "../../../../support/page-policy";
 
 // The module object itself: a namespace import is a copy, and a spy on it sees no call the code makes.
 const fsPromises = jest.requireActual<typeof import("node:fs/promises")>("node:fs/promises");

@@ -6,7 +6,7 @@ import path from "node:path";
 import sharp from "sharp";
 import { articleOgImage, isSiteOgImage } from "../../../../src/lib/og-image";
 import { prepareCovers } from "../../../../src/node/covers";
-import { writeOgImages } from "../../../../src/node/og-images";
+import { writeOgImages } from "../../../../src/node/write-og-images";
 import { picture } from "./image-store/pictures";
 import { blogPost, listeningReporter, nodesOf, scratchSite } from "./image-store/site";
 

@@ -1,6 +1,6 @@
 import { parse, type DefaultTreeAdapterMap } from "parse5";
 
-// One read of a built page for the steps after the build (page-boot.ts, csp.ts). The page is parsed
+// One read of a built page for the steps after the build (boot-script.ts, csp-meta.ts). The page is parsed
 // with parse5, which follows the tokenizer rules browsers follow, so a script ends exactly where a
 // browser ends it; the steps never re-serialize the tree but splice their changes into the original
 // text at the parser's source offsets, so the rest of the file stays byte for byte as Gatsby wrote

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { headingRank, rankTag, topHeadingLevel, type SafeBlock } from "../../lib/article-blocks";
+import { headingRank, rankTag, topHeadingLevel, type SafeBlock } from "../../lib/safe-block";
 import { ParagraphBlock } from "./ParagraphBlock";
 import { HeaderBlock } from "./HeaderBlock";
 import { ListBlock } from "./ListBlock";
@@ -40,7 +40,7 @@ function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
 /**
  * The one renderer of article bodies: built pages, the fallback route and the feed all render the
  * blocks through it, so a block looks and reads the same wherever it is shown. The blocks were
- * checked and sanitized by src/lib/article-body.ts.
+ * checked and sanitized by src/lib/block-sanitizer.ts.
  */
 export function ArticleBlocks({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
   const top = topHeadingLevel(blocks);

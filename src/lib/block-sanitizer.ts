@@ -1,10 +1,10 @@
 import { decodeHTMLAttribute } from "entities";
-import { plainText, sanitizeInline } from "./sanitize";
+import { plainText, sanitizeInline } from "./inline-sanitizer";
 import { checkedUrl, IMAGE_URL } from "../../plugins/gatsby-source-firestore/rules/safe-url";
-import { OL_TYPE, type CounterType, type SafeBlock, type SafeListItem } from "./article-blocks";
+import { OL_TYPE, type CounterType, type SafeBlock, type SafeListItem } from "./safe-block";
 
-export type { SafeBlock, SafeListItem } from "./article-blocks";
-export { headingTag } from "./article-blocks";
+export type { SafeBlock, SafeListItem } from "./safe-block";
+export { headingTag } from "./safe-block";
 
 export interface RawBlock {
   id?: string;

@@ -2,13 +2,19 @@ import { createHash } from "node:crypto";
 import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
-import { pagePolicy } from "../lib/csp";
-import { escapeHtml } from "../lib/escape-html";
-import { STAMP_RECORD_KEY, fileState, pagesThisBuildProduced, type BuiltPages, type StampRecord } from "./built-pages";
-import type { Edit, PageScan } from "./page-scan";
+import { pagePolicy } from "../../lib/csp-policy";
+import { escapeHtml } from "../../lib/escape-html";
+import {
+  STAMP_RECORD_KEY,
+  fileState,
+  pagesThisBuildProduced,
+  type BuiltPages,
+  type StampRecord,
+} from "./html-to-finish";
+import type { Edit, PageScan } from "./parse-html";
 
 // Gives every built page its own Content-Security-Policy meta tag, listing the hashes of the page's
-// inline scripts. The page is read once with a real HTML parser (page-scan.ts) and the tag is
+// inline scripts. The page is read once with a real HTML parser (parse-html.ts) and the tag is
 // spliced into the original text, so everything else stays as Gatsby wrote it.
 
 /** The text of every inline script of a scanned page (any type; those with a src attribute are left out). */
@@ -46,7 +52,7 @@ export interface FinishedPage {
   placed: boolean;
 }
 
-/** How a page is finished: its policy, and whatever else the same pass does (finish-pages.ts). */
+/** How a page is finished: its policy, and whatever else the same pass does (finish-html.ts). */
 export type PageFinisher = (html: string) => FinishedPage | Promise<FinishedPage>;
 
 /**
@@ -81,7 +87,7 @@ type PolicyArgs = Pick<BuildArgs, "store" | "reporter"> & { cache: Pick<GatsbyCa
  * only the pages whose data or code changed; the others are neither read nor written, so they keep
  * their bytes and modification times and a CDN sees them unchanged. `pages` is what
  * pagesThisBuildProduced found, when a step before this one needed to know it too; `finish` makes
- * each page's new text when more than the policy is done in the same pass (finish-pages.ts).
+ * each page's new text when more than the policy is done in the same pass (finish-html.ts).
  */
 export async function writePagePolicies(
   args: PolicyArgs,

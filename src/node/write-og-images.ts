@@ -2,10 +2,10 @@ import { existsSync } from "node:fs";
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { articleOgImage, SITE_OG_IMAGE } from "../lib/og-image";
-import { blogPostsNewestFirst } from "./blog-post-nodes";
+import { blogPostsNewestFirst } from "./read-blog-posts";
 import { sharingImageOf, storeOf, type CoverOwner } from "./covers";
 import { publishReplacing } from "./image-store/publish.ts";
-import { publicDir } from "./site-paths";
+import { publicDir } from "./output-files";
 
 /**
  * onPostBuild: a 1200 × 630 JPEG sharing image for every built article, at the path its page names

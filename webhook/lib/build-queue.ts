@@ -3,7 +3,7 @@
 // build runs through pipeline.ts into a release (releases.ts).
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
-import { fullView, newBuildId, publicView, type Build, type BuildView, type Log } from "./build.ts";
+import { fullView, newBuildId, publicView, type Build, type BuildView, type Log } from "./build-record.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
@@ -12,7 +12,7 @@ import { readQueueFile, revive, stopLeftovers, writeQueueFile, type QueueFile } 
 import { Releases, type Release } from "./releases.ts";
 import { wipeWorkspaceOutput } from "./workspace.ts";
 
-export type { Build, BuildState, BuildView, Log } from "./build.ts";
+export type { Build, BuildState, BuildView, Log } from "./build-record.ts";
 export { HttpError } from "./errors.ts";
 export type { Release } from "./releases.ts";
 

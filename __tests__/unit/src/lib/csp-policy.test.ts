@@ -2,7 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { createHash } from "node:crypto";
-import { headerPolicy, pagePolicy } from "../../../../src/lib/csp";
+import { headerPolicy, pagePolicy } from "../../../../src/lib/csp-policy";
 import { inlineScriptHashes, withPolicyMeta } from "../../../support/page-policy";
 import { robotsTxt, sitemapXml } from "../../../../src/lib/sitemap";
 

@@ -1,4 +1,4 @@
-/** Services whose embeds articles may show (see EMBED_SERVICES in article-body.ts). */
+/** Services whose embeds articles may show (see EMBED_SERVICES in block-sanitizer.ts). */
 export const EMBED_FRAME_SOURCES = [
   "https://www.youtube-nocookie.com",
   "https://player.vimeo.com",

@@ -1,8 +1,8 @@
 import type { BuildArgs } from "gatsby";
-import { pagesThisBuildProduced } from "./built-pages";
-import { policyEdits, policyOfPage, writePagePolicies, type FinishedPage } from "./csp";
-import { bootEdits, bootReport, pageChunkReader } from "./page-boot";
-import { scanPage, splice } from "./page-scan";
+import { pagesThisBuildProduced } from "./html-to-finish";
+import { policyEdits, policyOfPage, writePagePolicies, type FinishedPage } from "./csp-meta";
+import { bootEdits, bootReport, pageChunkReader } from "./boot-script";
+import { scanPage, splice } from "./parse-html";
 
 /**
  * The page without the NUL characters React 18's streaming server renderer can leave in it. It
@@ -15,8 +15,8 @@ export function withoutRendererNuls(html: string): string {
 }
 
 /**
- * One built page, finished: its script tags become the boot script (page-boot.ts) and it gets its own
- * Content-Security-Policy (csp.ts), whose hashes include the boot script's. One parse, one splice:
+ * One built page, finished: its script tags become the boot script (boot-script.ts) and it gets its own
+ * Content-Security-Policy (csp-meta.ts), whose hashes include the boot script's. One parse, one splice:
  * the same text as booting the page and then stamping it, at half the cost (a parse is most of it).
  */
 export function finishPage(
