@@ -3,7 +3,7 @@ import type { BuildArgs, GatsbyCache } from "gatsby";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import type { SafeBlock } from "../lib/safe-block";
-import { ArticleBlocks } from "../components/article-body/BlockList";
+import { BlockList } from "../components/article-body/BlockList";
 import { FeedModeContext } from "../components/article-body/body-classes";
 import { escapeHtml } from "../lib/escape-html";
 import { FEED_PATH } from "../lib/site-files";
@@ -53,7 +53,7 @@ export function absoluteUrls(html: string, siteUrl: string): string {
 /** An article's whole body as HTML for a feed reader. */
 export function articleHtml(blocks: SafeBlock[], siteUrl: string): string {
   // The site's own block renderer, with no classes and every embed as a link.
-  const body = createElement(FeedModeContext.Provider, { value: true }, createElement(ArticleBlocks, { blocks }));
+  const body = createElement(FeedModeContext.Provider, { value: true }, createElement(BlockList, { blocks }));
   return absoluteUrls(renderToStaticMarkup(body), siteUrl);
 }
 

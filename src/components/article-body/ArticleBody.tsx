@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { SafeBlock } from "../../lib/safe-block";
-import { ArticleBlocks } from "./BlockList";
+import { BlockList } from "./BlockList";
 import { BodyClassesProvider } from "./body-classes";
 import { followSiteLinks } from "./site-links";
 import * as styles from "./article-body.module.css";
@@ -15,7 +15,7 @@ export function ArticleBody({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
   return (
     <div ref={container} className={styles.body} data-article-body>
       <BodyClassesProvider value={styles}>
-        <ArticleBlocks blocks={blocks} />
+        <BlockList blocks={blocks} />
       </BodyClassesProvider>
     </div>
   );

@@ -42,7 +42,7 @@ function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
  * blocks through it, so a block looks and reads the same wherever it is shown. The blocks were
  * checked and sanitized by src/lib/block-sanitizer.ts.
  */
-export function ArticleBlocks({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
+export function BlockList({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
   const top = topHeadingLevel(blocks);
   return (
     <>

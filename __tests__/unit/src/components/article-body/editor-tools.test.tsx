@@ -1,7 +1,7 @@
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { ArticleBody } from "../../../../../src/components/article-body/ArticleBody";
-import { ArticleBlocks } from "../../../../../src/components/article-body/BlockList";
+import { BlockList } from "../../../../../src/components/article-body/BlockList";
 import { BodyClassesProvider } from "../../../../../src/components/article-body/body-classes";
 import { safeBlocks } from "../../../../../src/lib/block-sanitizer";
 import { articleHtml } from "../../../../../src/node/feed";
@@ -214,7 +214,7 @@ describe("headings", () => {
     );
     const { container } = render(
       <BodyClassesProvider value={classes}>
-        <ArticleBlocks blocks={blocks} />
+        <BlockList blocks={blocks} />
       </BodyClassesProvider>,
     );
     const headings = [...container.querySelectorAll("h2, h3, h4, h5, h6")];

@@ -6,7 +6,7 @@ import { render, screen, within } from "@testing-library/react";
 import { LegalPage } from "../../../../../src/components/legal/LegalPage";
 import { legalDocument, type LegalPageData } from "../../../../../src/components/legal/legal-document";
 import { legalContent, LegalDocumentError } from "../../../../../src/components/legal/legal-markdown";
-import { SUPPORT_EMAIL } from "../../../../../src/components/legal/support";
+import { SUPPORT_EMAIL } from "../../../../../src/components/legal/SupportEmailLink";
 
 // The policy documents go through the same steps as in a build: gatsby-transformer-remark's front
 // matter parser, Markdown parser and HTML syntax tree (with the plugin options of gatsby-config: no
