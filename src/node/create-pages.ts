@@ -2,7 +2,8 @@ import path from "node:path";
 import type { CreatePageArgs, CreatePagesArgs, SourceNodesArgs } from "gatsby";
 import { blogListPath, pageCount, POSTS_PER_PAGE } from "../lib/pagination";
 import { articlePath } from "../lib/slug";
-import { similarIndex, type SimilarCandidate } from "../lib/similar";
+import type { SimilarCandidate } from "../lib/similar";
+import { similarIdsOf } from "./similar-articles";
 import type { BlogListContext } from "../templates/blog-list";
 import type { BlogArticleContext } from "../templates/blog-article";
 
@@ -63,11 +64,11 @@ export async function createBlogPages({
     const context: BlogListContext = { currentPage: page, numPages, ids, changesAfter };
     actions.createPage({ path: blogListPath(page), component: path.resolve("src/templates/blog-list.tsx"), context });
   }
-  const similar = similarIndex(articles);
+  const similar = similarIdsOf(articles);
   for (const article of articles) {
     const context: BlogArticleContext = {
       id: article.id,
-      similar: similar.similarTo(article).map((other) => other.id),
+      similar: similar.get(article.id) ?? [],
     };
     actions.createPage({
       path: articlePath(article.slug),

@@ -1,19 +1,11 @@
-import type { BuildArgs, Node } from "gatsby";
+import type { BuildArgs } from "gatsby";
 import { newestFirst } from "../../plugins/gatsby-source-firestore/rules/contract";
-import type { IndexableArticle } from "../lib/search-index";
-import type { CoverSource } from "./image-store/fill.ts";
+import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
 
 // The steps after the pages (search index, sharing images, feed) read the BlogPost nodes directly.
 // Through GraphQL, each `allBlogPost` cost time in proportion to the articles on every build, mostly
 // Gatsby's bookkeeping for every node a query returns; these steps need fields stored on the nodes
 // as they are, and the cover's source, which the image store looks up (src/node/covers.ts).
-
-/** A BlogPost node as the source plugin stores it, with the fields these steps read. */
-export interface StoredBlogPost extends Node, IndexableArticle {
-  updatedOn?: string | null;
-  /** Where the cover comes from, as the source plugin resolved it; null when it was refused. */
-  featureImageSource?: CoverSource | null;
-}
 
 type NodeReaders = Pick<BuildArgs, "getNodesByType">;
 
@@ -22,9 +14,7 @@ type NodeReaders = Pick<BuildArgs, "getNodesByType">;
  * decides between articles everywhere else (plugins/gatsby-source-firestore/rules/contract.ts), so it is the same in every build
  * whatever order the nodes were created in.
  */
-export function blogPostsNewestFirst({ getNodesByType }: Pick<NodeReaders, "getNodesByType">): StoredBlogPost[] {
-  const byDocument = (post: StoredBlogPost) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
-  return [...(getNodesByType("BlogPost") as StoredBlogPost[])].sort((a, b) =>
-    newestFirst(byDocument(a), byDocument(b)),
-  );
+export function blogPostsNewestFirst({ getNodesByType }: Pick<NodeReaders, "getNodesByType">): BlogPostNode[] {
+  const byDocument = (post: BlogPostNode) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
+  return [...(getNodesByType("BlogPost") as BlogPostNode[])].sort((a, b) => newestFirst(byDocument(a), byDocument(b)));
 }

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { CreatePagesArgs, GatsbyCache } from "gatsby";
 import { buildSearchIndex, type SearchIndexEntry } from "../lib/search-index";
 import { assignSlots, buildSearchPieces } from "../lib/search-pieces";
-import { blogPostsNewestFirst, type StoredBlogPost } from "./read-blog-posts";
+import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import { blogPostsNewestFirst } from "./read-blog-posts";
 import { CARD_RECIPE, coverData, storeOf } from "./covers";
 import { publicDir, writeIfChanged } from "./output-files";
 
@@ -17,7 +18,7 @@ export const SLOTS_KEY = "search-index-slots";
 const WRITES_AT_ONCE = 32;
 
 /** The index's entries: each card shows the card-size cover from the image store, or the stored URL when there is none. */
-export function searchIndexOf(articles: StoredBlogPost[], imageStore: string): SearchIndexEntry[] {
+export function searchIndexOf(articles: BlogPostNode[], imageStore: string): SearchIndexEntry[] {
   return buildSearchIndex(
     articles,
     (article) => coverData(imageStore, article, CARD_RECIPE)?.images.fallback?.src || article.featureImageUrl,

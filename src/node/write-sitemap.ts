@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { robotsTxt, sitemapEntries, sitemapXml, type SitemapArticle } from "../lib/sitemap";
-import type { StoredBlogPost } from "./read-blog-posts";
+import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
 import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 
 type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;
@@ -20,7 +20,7 @@ export async function writeSitemap({ getNodesByType, reporter, store }: SitemapA
     reporter.panicOnBuild("The sitemap needs siteMetadata.siteUrl in gatsby-config");
     return;
   }
-  const articles = getNodesByType("BlogPost") as StoredBlogPost[];
+  const articles = getNodesByType("BlogPost") as BlogPostNode[];
   const entries = sitemapEntries(
     getNodesByType("SitePage").map((page) => (page as unknown as { path: string }).path),
     articles.map(({ slug, lastUpdate, updatedOn }): SitemapArticle => ({

@@ -1,5 +1,5 @@
 import type {
-  BlogPostRecord,
+  BlogPost,
   DocumentProblem,
   EditorBlock,
   EditorContent,
@@ -85,7 +85,7 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
   }
   warnings.push(...content.problems);
 
-  const post: BlogPostRecord = {
+  const post: BlogPost = {
     documentId: id,
     blogId: article.blogId ?? "",
     title: article.title,
@@ -105,10 +105,10 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
  * One article per slug: the newest `lastUpdate` wins (ties go to the smaller document id, so a
  * build is repeatable, and the fallback route picks the same one); the others are reported.
  */
-export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRecord[]; dropped: DocumentProblem[] } {
-  const key = (post: BlogPostRecord) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
+export function dropDuplicateSlugs(posts: BlogPost[]): { kept: BlogPost[]; dropped: DocumentProblem[] } {
+  const key = (post: BlogPost) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
   const ordered = [...posts].sort((a, b) => newestFirst(key(a), key(b)));
-  const winners = new Map<string, BlogPostRecord>();
+  const winners = new Map<string, BlogPost>();
   const dropped: DocumentProblem[] = [];
   for (const post of ordered) {
     const winner = winners.get(post.slug);

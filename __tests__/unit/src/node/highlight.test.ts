@@ -170,7 +170,7 @@ describe("the highlighted tokens' colours", () => {
 
 describe("an article's body as the build stores it", () => {
   it("carries the highlighted code of a block whose editor named its language, and only of that one", async () => {
-    const { articleBlocks } = await import("../../../../src/node/blog-post-fields");
+    const { safeBlocksOf } = await import("../../../../src/node/blog-post-fields");
     const post = {
       id: "node-1",
       documentId: "doc-1",
@@ -187,8 +187,8 @@ describe("an article's body as the build stores it", () => {
       internal: { contentDigest: "digest-1", type: "BlogPost", owner: "test" },
       parent: null,
       children: [],
-    } as unknown as Parameters<typeof articleBlocks>[0];
-    const [sql, message] = articleBlocks(post, () => undefined);
+    } as unknown as Parameters<typeof safeBlocksOf>[0];
+    const [sql, message] = safeBlocksOf(post, () => undefined);
     expect(sql).toEqual({
       type: "code",
       code: "SELECT 1;",

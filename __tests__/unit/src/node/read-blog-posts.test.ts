@@ -1,9 +1,10 @@
 /** @jest-environment node */
 import type { BuildArgs } from "gatsby";
-import { blogPostsNewestFirst, type StoredBlogPost } from "../../../../src/node/read-blog-posts";
+import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
+import { blogPostsNewestFirst } from "../../../../src/node/read-blog-posts";
 
 const post = (documentId: string, lastUpdate: string) =>
-  ({ id: `node-of-${documentId.split("").reverse().join("")}`, documentId, lastUpdate }) as unknown as StoredBlogPost;
+  ({ id: `node-of-${documentId.split("").reverse().join("")}`, documentId, lastUpdate }) as unknown as BlogPostNode;
 
 describe("blogPostsNewestFirst", () => {
   it("orders the nodes newest first and equal dates by document id, whatever order Gatsby holds them in, leaving Gatsby's list as it was", () => {
