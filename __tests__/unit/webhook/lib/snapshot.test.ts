@@ -13,7 +13,7 @@ import {
 } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { readStates, snapshotTree, writeStates } from "../../../webhook/lib/snapshot.ts";
+import { readStates, snapshotTree, writeStates } from "../../../../webhook/lib/snapshot.ts";
 
 // Real files on disk: what matters is which files two releases share (the same inode) and that a
 // release never changes once made, whatever the workspace does next.
