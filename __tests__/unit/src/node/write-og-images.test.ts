@@ -7,8 +7,8 @@ import sharp from "sharp";
 import { articleOgImage, isSiteOgImage } from "../../../../src/lib/og-image";
 import { prepareCovers } from "../../../../src/node/covers";
 import { writeOgImages } from "../../../../src/node/write-og-images";
-import { picture } from "./image-store/pictures";
-import { blogPost, listeningReporter, nodesOf, scratchSite } from "./image-store/site";
+import { picture } from "../../../support/pictures";
+import { blogPost, listeningReporter, nodesOf, scratchSite } from "../../../support/scratch-site";
 
 describe("writeOgImages", () => {
   it("links each article's stored sharing image at the path its page names, shared covers sharing one file, and the site's image for an article without a usable cover", async () => {

@@ -7,8 +7,8 @@ import type { CreatePagesArgs, Store } from "gatsby";
 import { ARTICLE_RECIPE, CARD_RECIPE, coverData, prepareCovers } from "../../../../src/node/covers";
 import { writeSearchIndex } from "../../../../src/node/write-search-index";
 import { openSearchIndex } from "../../../../src/lib/search-query";
-import { picture } from "./image-store/pictures";
-import { blogPost, listeningReporter, nodesOf, scratchSite } from "./image-store/site";
+import { picture } from "../../../support/pictures";
+import { blogPost, listeningReporter, nodesOf, scratchSite } from "../../../support/scratch-site";
 
 /** A stand-in for Gatsby's cache, kept across the builds of one test. */
 function memoryCache() {

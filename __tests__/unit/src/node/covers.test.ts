@@ -4,14 +4,14 @@ jest.unmock("gatsby-plugin-image");
 import { readdirSync, statSync } from "node:fs";
 import { writeFile } from "node:fs/promises";
 import path from "node:path";
-import { ARTICLE_RECIPE, CARD_RECIPE, coverData, prepareCovers } from "../../../../../src/node/covers";
-import { encodeCover } from "../../../../../src/node/image-store/encode.ts";
-import { storedOriginalSync } from "../../../../../src/node/image-store/fill.ts";
-import { variantDir } from "../../../../../src/node/image-store/store.ts";
-import { variantKey } from "../../../../../src/node/image-store/recipes.ts";
-import { picture } from "./pictures";
-import { servePictures, type PictureServer } from "./serve-pictures";
-import { blogPost, listeningReporter, nodesOf, scratchSite } from "./site";
+import { ARTICLE_RECIPE, CARD_RECIPE, coverData, prepareCovers } from "../../../../src/node/covers";
+import { encodeCover } from "../../../../src/node/image-store/encode.ts";
+import { storedOriginalSync } from "../../../../src/node/image-store/fill.ts";
+import { variantDir } from "../../../../src/node/image-store/store.ts";
+import { variantKey } from "../../../../src/node/image-store/recipes.ts";
+import { picture } from "../../../support/pictures";
+import { servePictures, type PictureServer } from "../../../support/serve-pictures";
+import { blogPost, listeningReporter, nodesOf, scratchSite } from "../../../support/scratch-site";
 
 let server: PictureServer;
 beforeAll(async () => {

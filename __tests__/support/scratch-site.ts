@@ -2,7 +2,7 @@ import { mkdir, mkdtemp } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
-import type { CoverSource } from "../../../../../src/node/image-store/fill.ts";
+import type { CoverSource } from "../../src/node/image-store/fill.ts";
 
 /** A scratch site folder with public/, its store in .image-store/, as Gatsby's store names it. */
 export async function scratchSite(prefix: string): Promise<{ dir: string; store: Store; imageStore: string }> {
