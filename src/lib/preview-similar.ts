@@ -1,7 +1,7 @@
 // Similar articles under a draft in the preview: the build's rule (src/lib/similar.ts) applied to
 // the published articles that share a category with it, each checked by the shared contract.
 import type { BlogCardData } from "../components/blog/BlogCard";
-import { checkArticle, newestFirst, type StoredDocument } from "./contract";
+import { checkArticle, newestFirst, type StoredDocument } from "../../plugins/gatsby-source-firestore/rules/contract";
 import { cardFromDocument } from "./live-card";
 import type { PreviewArticle } from "./preview-article";
 import { similarArticles, type SimilarCandidate } from "./similar";

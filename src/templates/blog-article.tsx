@@ -8,13 +8,13 @@ import { articleOgImage } from "../lib/og-image";
 import { ArticleView } from "../components/blog/ArticleView";
 import { cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
 import { SimilarArticles } from "../components/blog/SimilarArticles";
-import type { SafeBlock } from "../lib/article-blocks";
+import type { SafeBlock } from "../lib/safe-block";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
 
 /**
  * An article page's context: its BlogPost node and its similar articles' nodes (computed for all
- * articles at once in src/node/pages.ts); everything else comes from the query.
+ * articles at once in src/node/create-pages.ts); everything else comes from the query.
  */
 export interface BlogArticleContext {
   id: string;

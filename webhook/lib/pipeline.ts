@@ -2,7 +2,7 @@
 // copy the output into a fresh release, check it, then swap PUBLISH_DIR to it and deploy.
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { logFileOf, type Build, type Log } from "./build.ts";
+import { logFileOf, type Build, type Log } from "./build-record.ts";
 import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";

@@ -12,7 +12,7 @@ import { readChangedSince, readPublishedCollection, type FirestoreReadOptions } 
 import { takeBuildRequest } from "./build-request";
 import { recordSourceIdentity, sourceIdentity } from "./source-identity";
 import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
-import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
+import type { BlogPost, DocumentProblem, RawDocument } from "./types";
 
 export const BLOG_POST_TYPE = "BlogPost";
 
@@ -40,12 +40,8 @@ const reportProblem =
     args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
 
 /** Checks each article and reports each problem once; returns the valid ones, slugs not yet compared. */
-function normalizeBlogPosts(
-  documents: RawDocument[],
-  context: NormalizeContext,
-  warn: ProblemWarning,
-): BlogPostRecord[] {
-  const posts: BlogPostRecord[] = [];
+function normalizeBlogPosts(documents: RawDocument[], context: NormalizeContext, warn: ProblemWarning): BlogPost[] {
+  const posts: BlogPost[] = [];
   for (const document of documents) {
     const result = normalizeBlogPost(document, context);
     if (result.ok) {
@@ -64,7 +60,7 @@ export function acceptBlogPosts(
   context: NormalizeContext,
   warn: ProblemWarning,
   onDuplicate: (documentId: string) => void = () => undefined,
-): BlogPostRecord[] {
+): BlogPost[] {
   const { kept, dropped } = dropDuplicateSlugs(normalizeBlogPosts(documents, context, warn));
   dropped.forEach((problem) => {
     onDuplicate(problem.id);
@@ -102,7 +98,7 @@ export function normalizeContext(options: FirestoreSourceOptions): NormalizeCont
 const blogPostNodeId = (args: NodePluginArgs, documentId: string): string =>
   args.createNodeId(`${BLOG_POST_TYPE} >>> ${documentId}`);
 
-function createBlogPostNode(args: NodePluginArgs, post: BlogPostRecord): string {
+function createBlogPostNode(args: NodePluginArgs, post: BlogPost): string {
   const id = blogPostNodeId(args, post.documentId);
   // Unchanged content gives the same digest, and Gatsby then keeps the node (and its cover) as it is.
   // Not awaited, as before: the promise settles when other plugins' onCreateNode have run, which
@@ -173,7 +169,7 @@ async function applyChanges(
   );
   const unchanged = previous.withNode
     .filter((id) => !changedIdSet.has(id))
-    .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPostRecord & { id: string }) | undefined);
+    .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPost & { id: string }) | undefined);
   if (unchanged.some((node) => node === undefined))
     return { applied: false, read, reason: "an article's node is missing from the cache" };
 
@@ -194,7 +190,7 @@ async function applyChanges(
     };
   }
 
-  const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPostRecord[]), ...accepted]);
+  const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPost[]), ...accepted]);
   dropped.forEach((problem) => reportProblem(args, sourced.collection)(problem, true));
   const keptIds = new Set(kept.map((post) => post.documentId));
   for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);

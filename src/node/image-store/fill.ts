@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
-import { checkCoverUrl, type CoverImagePolicy } from "../../lib/safe-url.ts";
+import { checkCoverUrl, type CoverImagePolicy } from "../../../plugins/gatsby-source-firestore/rules/safe-url.ts";
 import { describeOriginal, drawSharing, encodeCover, sharingPath } from "./encode.ts";
 import { variantKey, type CoverRecipe, type SharingRecipe } from "./recipes.ts";
 import {
@@ -19,7 +19,7 @@ import {
 
 /**
  * Where a cover comes from: a URL to download, or a file on disk (the sample content). A URL comes
- * with the policy it passed (src/lib/safe-url.ts), which every redirect must pass as well; without
+ * with the policy it passed (plugins/gatsby-source-firestore/rules/safe-url.ts), which every redirect must pass as well; without
  * one, no redirect is followed.
  */
 export type CoverSource = { kind: "url"; url: string; policy?: CoverImagePolicy } | { kind: "file"; path: string };

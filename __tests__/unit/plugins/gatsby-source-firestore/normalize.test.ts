@@ -7,7 +7,7 @@ import {
   remoteImageResolver,
   type NormalizeContext,
 } from "../../../../plugins/gatsby-source-firestore/src/normalize";
-import type { BlogPostRecord } from "../../../../plugins/gatsby-source-firestore/src/types";
+import type { BlogPost } from "../../../../plugins/gatsby-source-firestore/src/types";
 import { acceptBlogPosts } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
 import { coverImagePolicy } from "../../../../plugins/gatsby-source-firestore/src/plugin-options";
 
@@ -141,8 +141,7 @@ describe("normalizeContent", () => {
 });
 
 describe("dropDuplicateSlugs", () => {
-  const post = (documentId: string, slug: string, lastUpdate: string) =>
-    ({ documentId, slug, lastUpdate }) as BlogPostRecord;
+  const post = (documentId: string, slug: string, lastUpdate: string) => ({ documentId, slug, lastUpdate }) as BlogPost;
 
   it("keeps the newest article of a slug and reports the others", () => {
     const { kept, dropped } = dropDuplicateSlugs([

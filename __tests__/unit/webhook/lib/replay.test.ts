@@ -90,3 +90,14 @@ describe("with a file, across a restart", () => {
     expect(restarted.firstUse("b", t, at(t))).toBe(false);
   });
 });
+
+describe("the replay memory", () => {
+  it("forgets an id once its request could no longer be accepted", () => {
+    const replay = new ReplayGuard(300);
+    expect(replay.firstUse("a", t, t * 1000)).toBe(true);
+    replay.sweep((t + 300) * 1000);
+    expect(replay.size).toBe(1);
+    replay.sweep((t + 301) * 1000);
+    expect(replay.size).toBe(0);
+  });
+});

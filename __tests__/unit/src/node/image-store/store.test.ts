@@ -17,8 +17,8 @@ import {
 } from "../../../../../src/node/image-store/recipes.ts";
 import { originalPath, readRecord, readSource, sha256, variantDir } from "../../../../../src/node/image-store/store.ts";
 import { checkStore } from "../../../../../src/node/image-store/verify.ts";
-import { picture } from "./pictures";
-import { servePictures, type PictureServer } from "./serve-pictures";
+import { picture } from "../../../../support/pictures";
+import { servePictures, type PictureServer } from "../../../../support/serve-pictures";
 
 const RECIPES = { covers: COVER_RECIPES, sharing: SHARING_RECIPE };
 
