@@ -2,6 +2,7 @@ import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "g
 import { safeBlocks, type SafeBlock } from "../lib/article-body";
 import { plainText } from "../lib/sanitize";
 import { similarIndex, type SimilarIndex } from "../lib/similar";
+import { recordEntry } from "./build-report";
 import { highlightCodeBlocks } from "./highlight";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
@@ -76,16 +77,18 @@ const blocksCache = new Map<string, SafeBlock[]>();
 
 /**
  * The article's body with every block checked and sanitized, and code blocks highlighted; a block
- * left out is reported, naming the document.
+ * left out is reported, naming the document, in the build log and the build's report for editors.
  */
 export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
   let blocks = blocksCache.get(key);
   if (!blocks) {
     blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message) =>
-        warn(`blogMetaData/${post.documentId}: field "content" ${message}.`),
-      ),
+      safeBlocks(post.content.blocks, (message, block) => {
+        const document = `blogMetaData/${post.documentId}`;
+        warn(`${document}: field "content" ${message}.`);
+        recordEntry({ kind: "block", id: post.documentId, document, ...block });
+      }),
       post.content.blocks,
     );
     blocksCache.set(key, blocks);
