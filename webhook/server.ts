@@ -2,6 +2,8 @@
 // it refuses to start without a REBUILD_SECRET of at least 32 characters.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
+import { openStatusDatabase } from "./lib/article-status.ts";
+import { BuildEvents } from "./lib/build-events.ts";
 import { Builder } from "./lib/builder.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
@@ -15,7 +17,8 @@ let config: ServiceConfig;
 let builder: Builder;
 try {
   config = loadConfig(process.env);
-  builder = new Builder(config, log).init();
+  const events = new BuildEvents(config, openStatusDatabase(config.statusProject), log);
+  builder = new Builder(config, log, events).init();
   await builder.resume();
 } catch (error) {
   console.error(`[rebuild] Cannot start: ${(error as Error).message}`);
