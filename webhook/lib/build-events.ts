@@ -35,62 +35,62 @@ const MAX_TRIGGERS_LISTED = 100;
 const ARTICLES_FILE = "articles.json";
 
 export class BuildEvents implements BuildObserver {
-  #config: ServiceConfig;
-  #db: Firestore | null;
-  #log: Log;
-  #writes: Promise<void> = Promise.resolve();
-  #notices: Promise<void> = Promise.resolve();
-  #records = new Map<string, SiteBuild>();
-  #before = new Map<string, Map<string, ReportedArticle> | null>();
+  private config: ServiceConfig;
+  private db: Firestore | null;
+  private log: Log;
+  private writes: Promise<void> = Promise.resolve();
+  private notices: Promise<void> = Promise.resolve();
+  private records = new Map<string, SiteBuild>();
+  private before = new Map<string, Map<string, ReportedArticle> | null>();
 
   constructor(config: ServiceConfig, db: Firestore | null, log: Log) {
-    this.#config = config;
-    this.#db = db;
-    this.#log = log;
+    this.config = config;
+    this.db = db;
+    this.log = log;
   }
 
   triggered(build: Build, { reason, documents, at }: AcceptedTrigger): void {
-    const record = this.#record(build);
+    const record = this.record(build);
     if (record.triggers.length < MAX_TRIGGERS_LISTED) record.triggers.push({ reason, at, documents: [...documents] });
-    this.#writeBuild(build.id, record);
-    for (const id of documents) this.#writeArticle(id, { state: "queued", buildId: build.id });
+    this.writeBuild(build.id, record);
+    for (const id of documents) this.writeArticle(id, { state: "queued", buildId: build.id });
   }
 
   started(build: Build, publishedId: string | null): void {
     // The report of the build before must not be read as this one's.
-    rmSync(reportDirOf(this.#config.buildsDir), { recursive: true, force: true });
-    this.#before.set(build.id, publishedId ? this.#articlesOf(publishedId) : null);
-    const record = this.#record(build);
+    rmSync(reportDirOf(this.config.buildsDir), { recursive: true, force: true });
+    this.before.set(build.id, publishedId ? this.articlesOf(publishedId) : null);
+    const record = this.record(build);
     Object.assign(record, { state: "building", startedAt: new Date(build.startedAt ?? Date.now()) });
-    this.#writeBuild(build.id, record);
-    for (const id of build.documents ?? []) this.#writeArticle(id, { state: "building", buildId: build.id });
-    this.#notify({ type: "build.started", build, live: [], notPublished: [], carried: build.documents ?? [] });
+    this.writeBuild(build.id, record);
+    for (const id of build.documents ?? []) this.writeArticle(id, { state: "building", buildId: build.id });
+    this.notify({ type: "build.started", build, live: [], notPublished: [], carried: build.documents ?? [] });
   }
 
   finished(build: Build): void {
     const succeeded = build.state === "succeeded";
     const finishedAt = new Date(build.finishedAt ?? Date.now());
     // Read now: the next build, which starts right after, empties the report's folder.
-    const report = readReport(reportFileIn(reportDirOf(this.#config.buildsDir)));
-    const before = this.#before.get(build.id) ?? null;
-    this.#before.delete(build.id);
+    const report = readReport(reportFileIn(reportDirOf(this.config.buildsDir)));
+    const before = this.before.get(build.id) ?? null;
+    this.before.delete(build.id);
     const outcome = buildOutcome(
       { id: build.id, succeeded, error: build.error, finishedAt, documents: build.documents ?? [] },
       report,
       before,
-      this.#config.siteUrl,
+      this.config.siteUrl,
     );
-    if (succeeded && report.articles) this.#keepArticles(build.id, report.articles);
-    const record = this.#record(build);
+    if (succeeded && report.articles) this.keepArticles(build.id, report.articles);
+    const record = this.record(build);
     Object.assign(record, {
       state: succeeded ? "published" : "failed",
       finishedAt,
       articles: outcome.articles,
       ...(succeeded ? {} : { error: build.error ?? "The build failed." }),
     });
-    this.#records.delete(build.id);
-    this.#writeBuild(build.id, record);
-    for (const [id, status] of outcome.statuses) this.#writeArticle(id, status);
+    this.records.delete(build.id);
+    this.writeBuild(build.id, record);
+    for (const [id, status] of outcome.statuses) this.writeArticle(id, status);
     const named = (ids: string[]): NotifiedArticle[] =>
       ids.map((id) => {
         const status = outcome.statuses.get(id);
@@ -101,7 +101,7 @@ export class BuildEvents implements BuildObserver {
           ...(status?.reasons ? { reasons: status.reasons.map((r) => `${r.field} ${r.rule}`) } : {}),
         };
       });
-    this.#notify({
+    this.notify({
       type: succeeded ? "build.published" : "build.failed",
       build,
       live: named(outcome.articles.live),
@@ -111,23 +111,23 @@ export class BuildEvents implements BuildObserver {
   }
 
   settled(): Promise<void> {
-    return Promise.all([this.#writes, this.#notices]).then(() => undefined);
+    return Promise.all([this.writes, this.notices]).then(() => undefined);
   }
 
-  #record(build: Build): SiteBuild {
-    const record = this.#records.get(build.id) ?? {
+  private record(build: Build): SiteBuild {
+    const record = this.records.get(build.id) ?? {
       state: "queued",
       reason: build.reason,
       triggers: [],
       queuedAt: new Date(build.triggeredAt),
     };
-    this.#records.set(build.id, record);
+    this.records.set(build.id, record);
     return record;
   }
 
   // The article list a published release was built with, to tell what the next build changed.
-  #articlesOf(releaseId: string): Map<string, ReportedArticle> | null {
-    const file = path.join(this.#config.buildsDir, "releases", releaseId, ARTICLES_FILE);
+  private articlesOf(releaseId: string): Map<string, ReportedArticle> | null {
+    const file = path.join(this.config.buildsDir, "releases", releaseId, ARTICLES_FILE);
     if (!existsSync(file)) return null;
     try {
       const list = JSON.parse(readFileSync(file, "utf8")) as ReportedArticle[];
@@ -137,36 +137,36 @@ export class BuildEvents implements BuildObserver {
     }
   }
 
-  #keepArticles(releaseId: string, articles: Map<string, ReportedArticle>): void {
-    const folder = path.join(this.#config.buildsDir, "releases", releaseId);
+  private keepArticles(releaseId: string, articles: Map<string, ReportedArticle>): void {
+    const folder = path.join(this.config.buildsDir, "releases", releaseId);
     try {
       mkdirSync(folder, { recursive: true });
       writeFileSync(path.join(folder, ARTICLES_FILE), JSON.stringify([...articles.values()]));
     } catch (error) {
-      this.#log(`Cannot keep the article list of release ${releaseId}: ${(error as Error).message}`);
+      this.log(`Cannot keep the article list of release ${releaseId}: ${(error as Error).message}`);
     }
   }
 
-  #chain(task: () => Promise<unknown>, what: string): void {
-    this.#writes = this.#writes.then(task).then(
+  private chain(task: () => Promise<unknown>, what: string): void {
+    this.writes = this.writes.then(task).then(
       () => undefined,
-      (error: unknown) => this.#log(`Cannot write ${what}: ${(error as Error).message}`),
+      (error: unknown) => this.log(`Cannot write ${what}: ${(error as Error).message}`),
     );
   }
 
-  #writeBuild(id: string, record: SiteBuild): void {
-    const db = this.#db;
+  private writeBuild(id: string, record: SiteBuild): void {
+    const db = this.db;
     if (!db) return;
     const snapshot: SiteBuild = { ...record, triggers: [...record.triggers] };
-    this.#chain(() => writeSiteBuild(db, id, snapshot), `siteBuilds/${id}`);
+    this.chain(() => writeSiteBuild(db, id, snapshot), `siteBuilds/${id}`);
   }
 
-  #writeArticle(id: string, status: ArticleStatus): void {
-    const db = this.#db;
-    if (db) this.#chain(() => writeArticleStatus(db, id, status), `articleStatus/${id}`);
+  private writeArticle(id: string, status: ArticleStatus): void {
+    const db = this.db;
+    if (db) this.chain(() => writeArticleStatus(db, id, status), `articleStatus/${id}`);
   }
 
-  #notify({
+  private notify({
     type,
     build,
     ...rest
@@ -174,7 +174,7 @@ export class BuildEvents implements BuildObserver {
     BuildNotification,
     "live" | "notPublished" | "carried" | "error"
   >): void {
-    const { notifyUrl, notifySecret } = this.#config;
+    const { notifyUrl, notifySecret } = this.config;
     if (!notifyUrl) return;
     const event = notification({
       type,
@@ -183,8 +183,8 @@ export class BuildEvents implements BuildObserver {
       at: new Date().toISOString(),
       ...rest,
     });
-    this.#notices = this.#notices.then(async () => {
-      await sendNotification(notifyUrl, notifySecret, event, { log: this.#log });
+    this.notices = this.notices.then(async () => {
+      await sendNotification(notifyUrl, notifySecret, event, { log: this.log });
     });
   }
 }
