@@ -255,7 +255,9 @@ export class Builder {
     this.#stopping = true;
     this.#current?.cancel?.();
     await this.#idle;
-    await this.#observer?.settled();
+    // Editors' states and notifications get a few seconds to go out; an unreachable Firestore or
+    // receiver must not keep the service from stopping.
+    await Promise.race([this.#observer?.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     const left = [this.#current, this.#queued].filter(Boolean).length;
     if (left > 0) this.#log(`${left} accepted build${left === 1 ? "" : "s"} will run when the service starts again`);
   }
