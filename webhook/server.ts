@@ -4,6 +4,8 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Builder } from "./lib/build-queue.ts";
+import { openStatusDatabase } from "./lib/article-status.ts";
+import { BuildEvents } from "./lib/build-events.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
@@ -16,7 +18,8 @@ let config: ServiceConfig;
 let builder: Builder;
 try {
   config = loadConfig(process.env);
-  builder = new Builder(config, log).init();
+  const events = new BuildEvents(config, openStatusDatabase(config.statusProject), log);
+  builder = new Builder(config, log, events).init();
   await builder.resume();
 } catch (error) {
   console.error(`[rebuild] Cannot start: ${(error as Error).message}`);

@@ -245,25 +245,31 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
   }
 }
 
+/** Where a block problem is reported: the log's words, and the block's index, type and reason apart. */
+export type BlockReport = (message: string, block: { block: number; type: string; reason: string }) => void;
+
 /**
  * Every block of an article made safe; unknown or unusable blocks are left out and anything cut
  * from a block is dropped, each reported through `report` with the block's index and type.
  */
-export function safeBlocks(blocks: unknown, report: (message: string) => void = () => undefined): SafeBlock[] {
+export function safeBlocks(blocks: unknown, report: BlockReport = () => undefined): SafeBlock[] {
   if (!Array.isArray(blocks)) return [];
   const safe: SafeBlock[] = [];
   blocks.forEach((raw: unknown, index) => {
     if (!isRecord(raw) || typeof raw.type !== "string") {
-      report(`block ${index} is not an Editor.js block`);
+      const reason = "is not an Editor.js block";
+      report(`block ${index} ${reason}`, { block: index, type: "unknown", reason });
       return;
     }
     const result = safeBlock({ type: raw.type, data: isRecord(raw.data) ? raw.data : {} });
     if ("skipped" in result) {
-      report(`block ${index}: ${result.skipped}; left out`);
+      const reason = `${result.skipped}; left out`;
+      report(`block ${index}: ${reason}`, { block: index, type: raw.type, reason });
       return;
     }
     safe.push(result.block);
-    for (const warning of result.warnings ?? []) report(`block ${index} (${raw.type}): ${warning}`);
+    for (const warning of result.warnings ?? [])
+      report(`block ${index} (${raw.type}): ${warning}`, { block: index, type: raw.type, reason: warning });
   });
   return safe;
 }

@@ -4,6 +4,7 @@ import { safeBlocks, type SafeBlock } from "../lib/block-sanitizer";
 import { plainText } from "../lib/inline-sanitizer";
 import { highlightCodeBlocks } from "../lib/code-highlight";
 import { resolveSimilar, type ResolverContext, type SimilarArgs } from "./similar-articles";
+import { recordEntry } from "../../plugins/gatsby-source-firestore/src/build-report";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
 // similar articles (src/node/similar-articles.ts). They are resolvers, not page context, so an
@@ -21,16 +22,18 @@ const blocksCache = new Map<string, SafeBlock[]>();
 
 /**
  * The article's body with every block checked and sanitized, and code blocks highlighted; a block
- * left out is reported, naming the document.
+ * left out is reported, naming the document, in the build log and the build's report for editors.
  */
 export function safeBlocksOf(post: BlogPostNode, warn: Warn): SafeBlock[] {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
   let blocks = blocksCache.get(key);
   if (!blocks) {
     blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message) =>
-        warn(`blogMetaData/${post.documentId}: field "content" ${message}.`),
-      ),
+      safeBlocks(post.content.blocks, (message, block) => {
+        const document = `blogMetaData/${post.documentId}`;
+        warn(`${document}: field "content" ${message}.`);
+        recordEntry({ kind: "block", id: post.documentId, document, ...block });
+      }),
       post.content.blocks,
     );
     blocksCache.set(key, blocks);

@@ -4,6 +4,7 @@
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import path from "node:path";
 import { fullView, newBuildId, publicView, type Build, type BuildView, type Log } from "./build-record.ts";
+import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
@@ -44,10 +45,13 @@ export class Builder {
   #publishing: Promise<unknown> = Promise.resolve();
   #stopping = false;
   #idle: Promise<void> = Promise.resolve();
+  #observer: BuildObserver | null;
 
-  constructor(config: ServiceConfig, log: Log = console.log) {
+  /** `observer` hears of every trigger, start and end (build-events.ts: editors' states, notifications). */
+  constructor(config: ServiceConfig, log: Log = console.log, observer: BuildObserver | null = null) {
     this.#config = config;
     this.#log = log;
+    this.#observer = observer;
     this.#releases = new Releases(config.buildsDir, config.publishDir);
   }
 
@@ -91,7 +95,10 @@ export class Builder {
     coalesced: boolean;
   } {
     if (this.#stopping) throw new HttpError("The service is stopping.", 503);
+    const accepted = { reason, documents, at: new Date() };
     if (this.#queued) {
+      const queued = this.#queued;
+      this.#observe(() => this.#observer?.triggered(queued, accepted));
       this.#queued.triggers += 1;
       // The permission covers the build that will carry this request's changes.
       if (allowShrink) this.#queued.allowShrink = true;
@@ -108,6 +115,7 @@ export class Builder {
       allowShrink,
       documents: [...new Set(documents)],
     };
+    this.#observe(() => this.#observer?.triggered(build, accepted));
     if (this.#current) {
       this.#queued = build;
       this.#persist();
@@ -247,6 +255,9 @@ export class Builder {
     this.#stopping = true;
     this.#current?.cancel?.();
     await this.#idle;
+    // Editors' states and notifications get a few seconds to go out; an unreachable Firestore or
+    // receiver must not keep the service from stopping.
+    await Promise.race([this.#observer?.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
     const left = [this.#current, this.#queued].filter(Boolean).length;
     if (left > 0) this.#log(`${left} accepted build${left === 1 ? "" : "s"} will run when the service starts again`);
   }
@@ -272,9 +283,19 @@ export class Builder {
       rmSync(path.join(this.#logsDir, file), { force: true });
   }
 
+  // What editors are told must never stop the queue.
+  #observe(tell: () => void): void {
+    try {
+      tell();
+    } catch (error) {
+      this.#log(`Cannot report the build to editors: ${(error as Error).message}`);
+    }
+  }
+
   #start(build: Build): void {
     this.#current = build;
     this.#persist();
+    this.#observe(() => this.#observer?.started(build, this.publishedId()));
     const context = {
       config: this.#config,
       releases: this.#releases,
@@ -298,7 +319,9 @@ export class Builder {
     this.#idle = run.then(() => {
       this.#history.unshift(build);
       this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+      // A build cancelled by a shutdown runs again at the next start: it has not failed.
       if (this.#stopping) return;
+      this.#observe(() => this.#observer?.finished(build));
       this.#current = null;
       const next = this.#queued;
       this.#queued = null;

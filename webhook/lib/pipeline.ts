@@ -11,7 +11,8 @@ import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
 import { snapshotTree, writeStates } from "./snapshot.ts";
-import { childEnv, syncWorkspace, wipeWorkspaceOutput } from "./workspace.ts";
+import { childEnv, reportDirOf, syncWorkspace, wipeWorkspaceOutput } from "./workspace.ts";
+import { REPORT_DIR_VARIABLE } from "../../plugins/gatsby-source-firestore/src/build-report.ts";
 
 const LOG_TAIL_CHARS = 4000;
 
@@ -77,7 +78,11 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     syncWorkspace(workspace, config);
     const run = runCommand(config.buildCommand, {
       cwd: workspace,
-      env: { ...childEnv(build.id), ...sourcingRequest(build.documents ?? [], output) },
+      env: {
+        ...childEnv(build.id),
+        ...sourcingRequest(build.documents ?? [], output),
+        [REPORT_DIR_VARIABLE]: reportDirOf(config.buildsDir),
+      },
       timeoutMs: config.buildTimeoutMs,
       onOutput: output,
     });

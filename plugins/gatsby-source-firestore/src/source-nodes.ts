@@ -13,6 +13,7 @@ import { takeBuildRequest } from "./build-request";
 import { recordSourceIdentity, sourceIdentity } from "./source-identity";
 import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
 import type { BlogPost, DocumentProblem, RawDocument } from "./types";
+import { recordEntry, recordProblem } from "./build-report";
 
 export const BLOG_POST_TYPE = "BlogPost";
 
@@ -33,11 +34,37 @@ async function readType(sourced: SourcedType, options: FirestoreSourceOptions): 
 
 type ProblemWarning = (problem: DocumentProblem, skipped: boolean) => void;
 
-/** Reports a document's problem through Gatsby's reporter, naming the collection and the document. */
+/**
+ * Reports a document's problem through Gatsby's reporter, naming the collection and the document,
+ * and the same line in the build's report for editors.
+ */
 const reportProblem =
   (args: NodePluginArgs, collection: string): ProblemWarning =>
-  (problem, skipped) =>
-    args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
+  (problem, skipped) => {
+    const line = `${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`;
+    args.reporter.warn(line);
+    recordProblem(collection, problem, skipped, line);
+  };
+
+/** Reports the articles a build publishes, for the report's readers to tell what changed. */
+const reportArticles = (posts: BlogPost[]): void =>
+  recordEntry({
+    kind: "articles",
+    articles: posts.map(({ documentId, slug, title, lastUpdate }) => ({ id: documentId, slug, title, lastUpdate })),
+  });
+
+/**
+ * Says which documents the triggers named that the build could not read as published: a draft,
+ * an unpublished or a deleted article (the rules show visitors, and the build, nothing else).
+ */
+function reportAbsent(args: NodePluginArgs, collection: string, named: string[], published: string[]): void {
+  const readable = new Set(published);
+  for (const id of named.filter((name) => !readable.has(name))) {
+    const line = `[gatsby-source-firestore] ${collection}/${id}: not published (field "published" is not true, or the document is gone); left out.`;
+    args.reporter.info(line);
+    recordEntry({ kind: "absent", id, document: `${collection}/${id}`, message: line });
+  }
+}
 
 /** Checks each article and reports each problem once; returns the valid ones, slugs not yet compared. */
 function normalizeBlogPosts(documents: RawDocument[], context: NormalizeContext, warn: ProblemWarning): BlogPost[] {
@@ -126,6 +153,7 @@ function createAllBlogPostNodes(
   );
   const created = new Set(posts.map((post) => createBlogPostNode(args, post)));
   deleteNodesNotIn(args, BLOG_POST_TYPE, created);
+  reportArticles(posts);
   return { published: documents.map((d) => d.id), withNode: posts.map((post) => post.documentId), duplicates };
 }
 
@@ -195,6 +223,7 @@ async function applyChanges(
   const keptIds = new Set(kept.map((post) => post.documentId));
   for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);
   deleteNodesNotIn(args, BLOG_POST_TYPE, new Set(kept.map((post) => blogPostNodeId(args, post.documentId))));
+  reportArticles(kept);
   return {
     applied: true,
     read,
@@ -253,6 +282,7 @@ async function sourceFirestoreBlogPosts(
   args.reporter.info(
     `[gatsby-source-firestore] ${sourced.collection}: ${read} documents read from Firestore (${mode})`,
   );
+  reportAbsent(args, sourced.collection, changedIds, state.published);
   writeSyncState(args.actions.setPluginStatus, sourced.collection, {
     identity: sourceIdentity(options),
     lastSync: startedAt,

@@ -167,7 +167,8 @@ describe("safeBlocks warnings for what is cut", () => {
       ],
       report,
     );
-    expect(report.mock.calls).toEqual([["block 1 (list): items nested deeper than 5 levels were left out"]]);
+    const reason = "items nested deeper than 5 levels were left out";
+    expect(report.mock.calls).toEqual([[`block 1 (list): ${reason}`, { block: 1, type: "list", reason }]]);
   });
 
   it("says nothing about a list of exactly 5 levels", () => {
@@ -192,7 +193,7 @@ describe("safeBlocks warnings for what is cut", () => {
       ],
       report,
     );
-    expect(report.mock.calls).toEqual([[`block 2 (table): ${message}`]]);
+    expect(report.mock.calls).toEqual([[`block 2 (table): ${message}`, { block: 2, type: "table", reason: message }]]);
   });
 
   it("says nothing about a table of exactly 200 × 20", () => {

@@ -141,7 +141,8 @@ describe("the official checklist and simple-image tools, and nested-list", () =>
       ],
       report,
     );
-    expect(report.mock.calls).toEqual([['block 1: unknown block type "warning"; left out']]);
+    const reason = 'unknown block type "warning"; left out';
+    expect(report.mock.calls).toEqual([[`block 1: ${reason}`, { block: 1, type: "warning", reason }]]);
   });
 });
 
