@@ -1,7 +1,7 @@
 // Scheduled publishing inside the rebuild service: on when SCHEDULE_PROJECT_ID names the Firestore
 // project (FIRESTORE_EMULATOR_HOST points the Admin SDK at an emulator). The job asks this
 // service's own queue for its one rebuild, so it needs no secret.
-import type { Builder } from "../builder.ts";
+import type { Builder } from "../build-queue.ts";
 import { ConfigError, type Env } from "../config.ts";
 import { runScheduleJob, type StatusMemo } from "../../trigger/src/schedule/job.ts";
 import { startScheduleTimer, type ScheduleTimer } from "./timer.ts";

@@ -8,9 +8,9 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from "firebase-admin/firestore";
+import { writeArticleStatus } from "../article-status.ts";
 import type { ApplyOutcome, Candidate, ScheduleStore } from "./job.ts";
 import { changeFor, decide, FIELD_OF, instantOf, type ScheduleKind } from "./plan.ts";
-import type { StatusUpdate } from "./status.ts";
 
 const KINDS: ScheduleKind[] = ["publish", "unpublish"];
 
@@ -19,17 +19,8 @@ const label = (data: DocumentData): { title?: string; slug?: string } => ({
   ...(typeof data.slug === "string" ? { slug: data.slug } : {}),
 });
 
-/** The status fields as Firestore stores them: instants as Timestamps, null as a deleted field. */
-function statusFields(update: StatusUpdate): Record<string, unknown> {
-  const fields: Record<string, unknown> = { updatedAt: FieldValue.serverTimestamp() };
-  for (const [key, value] of Object.entries(update)) {
-    if (value === undefined) continue;
-    if (value === null) fields[key] = FieldValue.delete();
-    else if (key === "publishAt" || key === "unpublishAt") fields[key] = Timestamp.fromMillis(value as number);
-    else fields[key] = value;
-  }
-  return fields;
-}
+const instant = (ms: number | null | undefined): Date | null | undefined =>
+  ms === null || ms === undefined ? ms : new Date(ms);
 
 export function firestoreScheduleStore(db: Firestore): ScheduleStore {
   const meta = db.collection("blogMetaData");
@@ -98,7 +89,9 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
     },
 
     async writeStatus(id, update) {
-      await db.collection("articleStatus").doc(id).set(statusFields(update), { merge: true });
+      const { over, publishAt, unpublishAt, ...rest } = update;
+      const status = { ...rest, publishAt: instant(publishAt), unpublishAt: instant(unpublishAt) };
+      await writeArticleStatus(db, id, status, over ? { over } : {});
     },
   };
 }

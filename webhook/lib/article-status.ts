@@ -1,0 +1,71 @@
+// The documents editors read to learn what became of their articles: `articleStatus/{blogMetaData
+// id}` and `siteBuilds/{build id}`, written with server credentials (firebase-admin) and never by a
+// client (firestore.rules); docs/editors.md is the contract. The articleStatus shape and its writer
+// are defined once, in the Cloud Functions codebase, because the scheduling job writes it too.
+import { initializeApp } from "firebase-admin/app";
+import { FieldValue, getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+
+export {
+  articleStatusData,
+  writeArticleStatus,
+  type ArticleState,
+  type ArticleStatus,
+  type BlockLeftOut,
+  type StatusReason,
+} from "../trigger/src/article-status.ts";
+
+const stamp = (date: Date | undefined): Timestamp | undefined => (date ? Timestamp.fromDate(date) : undefined);
+
+export type SiteBuildState = "queued" | "building" | "published" | "failed";
+
+/** One request the build carries. */
+export interface SiteBuildTrigger {
+  reason: string;
+  at: Date;
+  /** The blogMetaData ids it named. */
+  documents: string[];
+}
+
+export interface SiteBuild {
+  state: SiteBuildState;
+  reason: string;
+  triggers: SiteBuildTrigger[];
+  queuedAt: Date;
+  startedAt?: Date;
+  finishedAt?: Date;
+  /** What the build changed for visitors; written when it ends. */
+  articles?: { live: string[]; notPublished: string[]; removed: string[] };
+  error?: string;
+}
+
+/** The data `writeSiteBuild` stores. */
+export function siteBuildData(build: SiteBuild): Record<string, unknown> {
+  const data: Record<string, unknown> = {
+    ...build,
+    triggers: build.triggers.map((trigger) => ({ ...trigger, at: Timestamp.fromDate(trigger.at) })),
+    queuedAt: Timestamp.fromDate(build.queuedAt),
+    startedAt: stamp(build.startedAt),
+    finishedAt: stamp(build.finishedAt),
+    updatedAt: FieldValue.serverTimestamp(),
+  };
+  for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
+  return data;
+}
+
+/** Writes one build's record to `siteBuilds/{id}`, whole: the service holds all of it. */
+export async function writeSiteBuild(db: Firestore, id: string, build: SiteBuild): Promise<void> {
+  await db.collection("siteBuilds").doc(id).set(siteBuildData(build));
+}
+
+/**
+ * The Firestore the states are written to: project `projectId` with the service's credentials
+ * (Application Default Credentials), or the emulator at FIRESTORE_EMULATOR_HOST (or the build's
+ * GATSBY_FIRESTORE_EMULATOR_HOST). Null without a project: nothing is written.
+ */
+export function openStatusDatabase(projectId: string, env: NodeJS.ProcessEnv = process.env): Firestore | null {
+  if (!projectId) return null;
+  // firebase-admin reads the emulator's address from this variable only.
+  if (!env.FIRESTORE_EMULATOR_HOST && env.GATSBY_FIRESTORE_EMULATOR_HOST)
+    env.FIRESTORE_EMULATOR_HOST = env.GATSBY_FIRESTORE_EMULATOR_HOST;
+  return getFirestore(initializeApp({ projectId }, `rebuild-status-${projectId}`));
+}
