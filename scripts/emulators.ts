@@ -147,6 +147,8 @@ async function main(): Promise<void> {
         FIRESTORE_EMULATOR_HOST: firestore.host,
         ALLOW_INSECURE_IMAGE_HOSTS: "true",
         SITE_URL: siteUrl,
+        // Scheduled publishing on the service's own timer (docs/scheduling.md), as in the tests.
+        SCHEDULE_PROJECT_ID: projectId,
       });
       stops.push(() => signalGroup(webhook.child.pid));
       console.log(`Rebuild service     ${webhook.url}  (GET /status)`);

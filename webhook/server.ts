@@ -10,14 +10,18 @@ import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { ReplayGuard } from "./lib/replay.ts";
+import { scheduleConfig, startScheduler, type ScheduleConfig } from "./lib/schedule/service.ts";
+import type { ScheduleTimer } from "./lib/schedule/timer.ts";
 import { TOLERANCE_SECONDS } from "./trigger/src/signature.ts";
 
 const log = (message: string): void => console.log(`[rebuild] ${message}`);
 
 let config: ServiceConfig;
 let builder: Builder;
+let schedule: ScheduleConfig | null;
 try {
   config = loadConfig(process.env);
+  schedule = scheduleConfig(process.env);
   const events = new BuildEvents(config, openStatusDatabase(config.statusProject), log);
   builder = new Builder(config, log, events).init();
   await builder.resume();
@@ -47,6 +51,8 @@ server.listen(config.port, config.host, () => {
   const { port } = server.address() as AddressInfo;
   log(`Rebuild webhook listening on http://${config.host}:${port}; publishing to ${config.publishDir}`);
 });
+// Started after resume(), so a catch-up build joins the queue behind the interrupted one.
+const scheduler: ScheduleTimer | null = schedule ? await startScheduler(schedule, builder, log) : null;
 
 let stopping = false;
 const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
@@ -55,6 +61,7 @@ const shutdown = async (signal: NodeJS.Signals): Promise<void> => {
   log(`${signal}: stopping; a running build is cancelled and the published site is left as it is`);
   server.close();
   server.closeIdleConnections();
+  await scheduler?.stop();
   await builder.stop();
   process.exit(0);
 };

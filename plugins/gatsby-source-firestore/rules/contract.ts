@@ -83,14 +83,40 @@ export function slugProblem(slug: unknown): string | null {
 const refuse = (field: string, message: string): ContractResult => ({ ok: false, problem: { field, message } });
 
 /**
+ * Whether a published document is inside its schedule at `now` (docs/scheduling.md): not before its
+ * `publishAt`, not from its `unpublishAt` on. The scheduling job flips `published` at those instants;
+ * this keeps the build and the browser from showing an article saved as published too early, or
+ * one the job has not yet taken down. Only Timestamps count: an instant, never a local time.
+ */
+function scheduleProblem(data: Record<string, unknown>, now: number): FieldProblem | "outside" | null {
+  for (const field of ["publishAt", "unpublishAt"] as const) {
+    const raw = data[field];
+    if (raw === undefined || raw === null) continue;
+    const iso = typeof raw === "string" ? null : normalizeTimestamp(raw);
+    if (iso === null) return { field, message: "must be a Timestamp (an instant)" };
+    const at = Date.parse(iso);
+    if (field === "publishAt" ? now < at : now >= at) return "outside";
+  }
+  return null;
+}
+
+/**
  * Checks one document of either collection against the contract. A broken rule refuses the whole
  * document, naming the field; a bad `updatedOn` only warns (shown as not updated yet). A document
- * that is not published is refused without a problem.
+ * that is not published, or not at `now` (before its publishAt, from its unpublishAt on), is
+ * refused without a problem.
  */
-export function checkArticle(data: unknown, collection: ArticleCollection = "blogMetaData"): ContractResult {
+export function checkArticle(
+  data: unknown,
+  collection: ArticleCollection = "blogMetaData",
+  now: number = Date.now(),
+): ContractResult {
   if (!isRecord(data)) return refuse("(document)", "is not an object");
   if (typeof data.published !== "boolean") return refuse("published", "must be a boolean");
   if (!data.published) return { ok: false, problem: null };
+  const schedule = scheduleProblem(data, now);
+  if (schedule === "outside") return { ok: false, problem: null };
+  if (schedule !== null) return refuse(schedule.field, schedule.message);
 
   if (collection === "blogMetaData" && !nonEmpty(data.blogId)) return refuse("blogId", "must be a non-empty string");
   if (!nonEmpty(data.title)) return refuse("title", "must be a non-empty string");

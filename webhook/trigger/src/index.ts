@@ -7,6 +7,9 @@ import { onDocumentWritten, type DocumentSnapshot } from "firebase-functions/v2/
 import { createDebouncer, type Debouncer } from "./debounce.ts";
 import { signRequest } from "./signature.ts";
 
+// Scheduled publishing's managed clock (Cloud Scheduler, every minute): see schedule/function.ts.
+export { publishOnSchedule } from "./schedule/function.ts";
+
 const rebuildSecret = defineSecret("REBUILD_SECRET");
 const rebuildUrl = defineString("REBUILD_URL", { description: "URL the rebuild webhook listens on" });
 const DEFAULT_DEBOUNCE_MS = 5000;
@@ -47,7 +50,7 @@ const worthRetrying = (status: number): boolean => status === 429 || status >= 5
  * Sends the signed rebuild request naming the changed documents of a batch, and tries again with
  * exponentially growing waits while the webhook is busy or unreachable, as long as Retry-After asks.
  */
-async function postRebuild(ids: string[]): Promise<RebuildResult> {
+export async function postRebuild(ids: string[], reason = "firestore"): Promise<RebuildResult> {
   const url = rebuildUrl.value();
   const secret = rebuildSecret.value();
   if (!url || !secret) {
@@ -57,7 +60,7 @@ async function postRebuild(ids: string[]): Promise<RebuildResult> {
   // An unset IntParam reads as 0 at run time (see getDebouncer), so below 1 means the default.
   const baseMs = retryBaseMs.value() > 0 ? retryBaseMs.value() : DEFAULT_RETRY_BASE_MS;
   // Signed as the exact string sent: the service verifies the raw bytes, not a re-serialization.
-  const body = JSON.stringify({ reason: "firestore", documents: ids, requestedAt: new Date().toISOString() });
+  const body = JSON.stringify({ reason, documents: ids, requestedAt: new Date().toISOString() });
   let waited = 0;
 
   for (let attempt = 1; ; attempt += 1) {

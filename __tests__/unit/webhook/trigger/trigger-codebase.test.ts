@@ -65,13 +65,15 @@ test("the codebase compiles with its own tsconfig and its main exports the Fires
 
   const probe = `const m = require(${JSON.stringify(main)});
     const fn = m.requestRebuild;
-    console.log(JSON.stringify({ exports: Object.keys(m), type: typeof fn, endpoint: fn && fn.__endpoint }));`;
+    const schedule = m.publishOnSchedule && m.publishOnSchedule.__endpoint;
+    console.log(JSON.stringify({ exports: Object.keys(m), type: typeof fn, endpoint: fn && fn.__endpoint, schedule }));`;
   const loaded = JSON.parse(
     execFileSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }),
   ) as {
     exports: string[];
     type: string;
     endpoint: { eventTrigger?: { eventType?: string; eventFilterPathPatterns?: Record<string, string> } };
+    schedule?: { scheduleTrigger?: { schedule?: string } };
   };
   expect(loaded.exports).toContain("requestRebuild");
   expect(loaded.type).toBe("function");
@@ -79,4 +81,6 @@ test("the codebase compiles with its own tsconfig and its main exports the Fires
     eventType: "google.cloud.firestore.document.v1.written",
     eventFilterPathPatterns: { document: "blogMetaData/{id}" },
   });
+  // Scheduled publishing's managed clock: Cloud Scheduler runs it every minute (docs/scheduling.md).
+  expect(loaded.schedule?.scheduleTrigger).toMatchObject({ schedule: "every 1 minutes" });
 }, 60_000);
