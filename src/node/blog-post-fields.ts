@@ -1,4 +1,4 @@
-import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "gatsby";
+import type { CreateNodeArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "gatsby";
 import { safeBlocks, type SafeBlock } from "../lib/article-body";
 import { plainText } from "../lib/sanitize";
 import { similarIndex, type SimilarIndex } from "../lib/similar";
@@ -21,8 +21,6 @@ export interface BlogPostNode extends Node {
 
 /** The longest description, in characters, before it is cut with an ellipsis. */
 export const DESCRIPTION_LENGTH = 160;
-
-type Warn = (message: string) => void;
 
 /** The part of Gatsby's resolver context these fields use. */
 interface ResolverContext {
@@ -71,26 +69,40 @@ export async function resolveSimilar(
 }
 
 // One sanitizing per version of an article per process: the body and the summary both need the
-// blocks, and a problem in the body is reported once, whichever field asked first.
-const blocksCache = new Map<string, SafeBlock[]>();
+// blocks. What was left out is kept beside them, to be reported by reportLeftOutBlocks alone: page
+// queries run in Gatsby's worker processes and the feed's in the main one, each with its own copy
+// of this cache, so a report made while resolving came once per process, twice in a build's log.
+const blocksCache = new Map<string, { blocks: SafeBlock[]; problems: string[] }>();
 
-/**
- * The article's body with every block checked and sanitized, and code blocks highlighted; a block
- * left out is reported, naming the document.
- */
-export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
+function sanitized(post: BlogPostNode): { blocks: SafeBlock[]; problems: string[] } {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
-  let blocks = blocksCache.get(key);
-  if (!blocks) {
-    blocks = highlightCodeBlocks(
+  let entry = blocksCache.get(key);
+  if (!entry) {
+    const problems: string[] = [];
+    const blocks = highlightCodeBlocks(
       safeBlocks(post.content.blocks, (message) =>
-        warn(`blogMetaData/${post.documentId}: field "content" ${message}.`),
+        problems.push(`blogMetaData/${post.documentId}: field "content" ${message}.`),
       ),
       post.content.blocks,
     );
-    blocksCache.set(key, blocks);
+    entry = { blocks, problems };
+    blocksCache.set(key, entry);
   }
-  return blocks;
+  return entry;
+}
+
+/** The article's body with every block checked and sanitized, and code blocks highlighted. */
+export function articleBlocks(post: BlogPostNode): SafeBlock[] {
+  return sanitized(post).blocks;
+}
+
+/**
+ * onCreateNode: reports what the body of a new or changed BlogPost leaves out, naming the document,
+ * the block and why. Gatsby calls it once per version of a node, in the main process only.
+ */
+export function reportLeftOutBlocks({ node, reporter }: Pick<CreateNodeArgs, "node" | "reporter">): void {
+  if (node.internal.type !== "BlogPost") return;
+  for (const problem of sanitized(node as BlogPostNode).problems) reporter.warn(problem);
 }
 
 /**
@@ -113,9 +125,7 @@ export function articleDescription(blocks: SafeBlock[], title: string): string {
 export function addBlogPostFields({
   actions,
   schema,
-  reporter,
-}: Pick<CreateSchemaCustomizationArgs, "actions" | "schema" | "reporter">): void {
-  const warn: Warn = (message) => reporter.warn(message);
+}: Pick<CreateSchemaCustomizationArgs, "actions" | "schema">): void {
   actions.createTypes(
     schema.buildObjectType({
       name: "BlogPost",
@@ -125,13 +135,13 @@ export function addBlogPostFields({
           type: "JSON!",
           description:
             "The body's blocks checked and sanitized at build time, ready to render; unusable blocks are left out.",
-          resolve: (post: BlogPostNode) => articleBlocks(post, warn),
+          resolve: (post: BlogPostNode) => articleBlocks(post),
         },
         description: {
           type: "String!",
           description:
             "The page's meta description: the first paragraph as plain text (or the title), at most 160 characters.",
-          resolve: (post: BlogPostNode) => articleDescription(articleBlocks(post, warn), post.title),
+          resolve: (post: BlogPostNode) => articleDescription(articleBlocks(post), post.title),
         },
         similar: {
           type: "[BlogPost!]!",

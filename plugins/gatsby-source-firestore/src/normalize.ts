@@ -44,7 +44,13 @@ export function normalizeContent(
     if (block.type === "image" && isRecord(data.file) && typeof data.file.url === "string") {
       data = { ...data, file: { ...data.file, url: contentImageUrl(data.file.url) } };
     }
-    blocks.push({ ...(typeof block.id === "string" ? { id: block.id } : {}), type: block.type, data });
+    blocks.push({
+      ...(typeof block.id === "string" ? { id: block.id } : {}),
+      type: block.type,
+      data,
+      // Block tunes (text variant, alignment) are checked where the body is sanitized.
+      ...(isRecord(block.tunes) ? { tunes: block.tunes } : {}),
+    });
   });
   return {
     content: {

@@ -9,6 +9,7 @@ export interface EditorBlock {
   id?: string;
   type: string;
   data: Record<string, unknown>;
+  tunes?: Record<string, unknown>;
 }
 
 /** Editor.js output: `{ time, blocks, version }`. */

@@ -188,7 +188,7 @@ describe("an article's body as the build stores it", () => {
       parent: null,
       children: [],
     } as unknown as Parameters<typeof articleBlocks>[0];
-    const [sql, message] = articleBlocks(post, () => undefined);
+    const [sql, message] = articleBlocks(post);
     expect(sql).toEqual({
       type: "code",
       code: "SELECT 1;",
