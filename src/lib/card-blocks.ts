@@ -49,7 +49,8 @@ export function allowedCardImage(value: unknown, policy: CoverImagePolicy): stri
 export function warningBlock(data: Record<string, unknown>): CardBlockResult {
   const title = sanitizeInline(data.title);
   const message = sanitizeInline(data.message);
-  if (plainText(title) === "" && plainText(message) === "") return { skipped: "warning with neither title nor message" };
+  if (plainText(title) === "" && plainText(message) === "")
+    return { skipped: "warning with neither title nor message" };
   return { block: { type: "warning", title, message } };
 }
 

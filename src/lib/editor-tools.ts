@@ -67,5 +67,7 @@ export function knownTool(type: string, names: EditorToolNames = configuredToolN
 
 /** The tune a saved tune name means: the site's mapping first, then the tunes' own names. */
 export function knownTune(name: string, names: EditorToolNames = configuredToolNames()): KnownTune | null {
-  return known(KNOWN_TUNES, own(names, name)) ?? known(KNOWN_TUNES, own(README_NAMES, name)) ?? known(KNOWN_TUNES, name);
+  return (
+    known(KNOWN_TUNES, own(names, name)) ?? known(KNOWN_TUNES, own(README_NAMES, name)) ?? known(KNOWN_TUNES, name)
+  );
 }

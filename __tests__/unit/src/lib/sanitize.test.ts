@@ -172,7 +172,7 @@ describe("safeBlock", () => {
     );
     expect(blocks.map((b) => b.type)).toEqual(["paragraph", "header", "list", "table", "quote"]);
     expect(report).toHaveBeenCalledTimes(2);
-    expect(report.mock.calls[1]?.[0]).toContain('unknown block type "mystery"');
+    expect(report.mock.calls[1]?.[0]).toContain("block 6 (mystery): a block type no known tool saves");
   });
 });
 

@@ -137,11 +137,13 @@ describe("the official checklist and simple-image tools, and nested-list", () =>
     safeBlocks(
       [
         { type: "paragraph", data: { text: "a" } },
-        { type: "warning", data: { title: "x" } },
+        { type: "alert", data: { title: "x" } },
       ],
       report,
     );
-    expect(report.mock.calls).toEqual([['block 1: unknown block type "warning"; left out']]);
+    expect(report.mock.calls).toEqual([
+      ["block 1 (alert): a block type no known tool saves, and editorToolNames maps to none; left out"],
+    ]);
   });
 });
 
