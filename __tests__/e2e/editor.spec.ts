@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
 import { test, expect } from "./fixtures";
-import { EDITOR_TOOLS, installedVersion, openEditor } from "../support/editor-harness";
-import { LONG_URL, normalizedSave, SHOWCASE_SLUG, writeShowcase } from "../support/editor-article";
+import { EDITOR_TOOLS, EDITOR_TUNES, installedVersion, openEditor } from "../support/editor-harness";
+import { linkedPages, LONG_URL, normalizedSave, SHOWCASE_SLUG, writeShowcase } from "../support/editor-article";
+import { startEditorBackend, type EditorBackend } from "../support/editor-backend";
 import { compareBody } from "../support/compare-body";
 
 // The real Editor.js 2.31 and its official tools, driven in Chromium: what they save is the body of
@@ -14,16 +15,36 @@ import { compareBody } from "../support/compare-body";
 const ROOT = path.resolve(__dirname, "../..");
 const SHOWCASE_FILE = path.join(ROOT, "content", "blog", `${SHOWCASE_SLUG}.json`);
 
-type Saved = { version: string; blocks: { type: string; data: Record<string, unknown> }[] };
+type Saved = {
+  version: string;
+  blocks: { type: string; data: Record<string, unknown>; tunes?: Record<string, unknown> }[];
+};
 
 let saved: Saved;
+let backend: EditorBackend;
 
 test.describe.configure({ mode: "serial" });
 
+// The editor's backend (uploads, link metadata) is a local stand-in; the site's pages never call it.
+const backendOrigin: string[] = [];
+test.use({ allowedOrigins: backendOrigin });
+
+test.beforeAll(async () => {
+  backend = await startEditorBackend(linkedPages);
+  backendOrigin.push(backend.origin);
+});
+
+test.afterAll(async () => {
+  await backend?.close();
+});
+
 test("the real editor saves the showcase article as committed, tool by tool", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
   const origin = baseURL!;
-  await openEditor(page, origin);
+  await openEditor(page, origin, backend.endpoints);
   await writeShowcase(page, origin);
+  // Each tool that needs the backend reached it: two uploads and one link fetched.
+  expect([...backend.requests].sort()).toEqual(["GET /fetch-url", "POST /upload-file", "POST /upload-photo"]);
   const raw = await page.evaluate(() =>
     (window as unknown as { editor: { save: () => Promise<unknown> } }).editor.save(),
   );
@@ -54,7 +75,7 @@ test("the real editor saves the showcase article as committed, tool by tool", as
   }
   const versions = [
     ["@editorjs/editorjs", installedVersion("@editorjs/editorjs")],
-    ...EDITOR_TOOLS.map((tool) => [tool.packageName, installedVersion(tool.packageName)]),
+    ...[...EDITOR_TOOLS, ...EDITOR_TUNES].map((tool) => [tool.packageName, installedVersion(tool.packageName)]),
   ];
   expect(
     changes,
