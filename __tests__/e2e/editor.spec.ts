@@ -1,6 +1,6 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { test, expect } from "./fixtures";
+import { test, expect, waitForHydration } from "./fixtures";
 import { EDITOR_TOOLS, EDITOR_TUNES, installedVersion, openEditor } from "../support/editor-harness";
 import { linkedPages, LONG_URL, normalizedSave, SHOWCASE_SLUG, writeShowcase } from "../support/editor-article";
 import { startEditorBackend, type EditorBackend } from "../support/editor-backend";
@@ -30,7 +30,8 @@ const backendOrigin: string[] = [];
 test.use({ allowedOrigins: backendOrigin });
 
 test.beforeAll(async () => {
-  backend = await startEditorBackend(linkedPages);
+  const site = test.info().project.use.baseURL!;
+  backend = await startEditorBackend(site, linkedPages(site));
   backendOrigin.push(backend.origin);
 });
 
@@ -41,7 +42,7 @@ test.afterAll(async () => {
 test("the real editor saves the showcase article as committed, tool by tool", async ({ page, baseURL }) => {
   test.setTimeout(60_000);
   const origin = baseURL!;
-  await openEditor(page, origin, backend.endpoints);
+  await openEditor(page, origin, backend);
   await writeShowcase(page, origin);
   // Each tool that needs the backend reached it: two uploads and one link fetched.
   expect([...backend.requests].sort()).toEqual(["GET /fetch-url", "POST /upload-file", "POST /upload-photo"]);
@@ -96,11 +97,29 @@ test("the built article shows every block as the editor saved it", async ({ page
   expect(sources).toEqual([
     "/blog-images/date-map.webp?w=1200&q=80",
     "/blog-images/video-call.webp?alt=media&token=abc123",
+    "/blog-images/safety.webp",
+    "/blog-images/self-love.webp",
   ]);
   for (const image of await page.locator("[data-article-body] img").all()) {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
+});
+
+test("axe finds nothing on the showcase article", async ({ page }) => {
+  await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+  await waitForHydration(page);
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  await page.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  const violations = await page.evaluate(async () => {
+    const { violations } = await (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
 });
 
 test("six editor heading levels look six ways", async ({ page }) => {

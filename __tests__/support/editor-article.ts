@@ -189,6 +189,9 @@ async function tune(page: Page, index: number, tunes: { variant?: string; alignm
  * files picked and uploaded, a link fetched, tunes clicked in each block's menu.
  */
 async function writeBackedBlocks(page: Page): Promise<void> {
+  // The image blocks above load their pictures now; until they have, the page below them moves,
+  // and a click aimed at a button could land where it no longer is.
+  await page.waitForFunction(() => [...document.images].every((image) => image.complete));
   await append(page, "warning");
   await typeInto(page, ".cdx-warning__title", "Before you go");
   await typeInto(page, ".cdx-warning__message", "Share your live location with a friend & keep your phone charged.");
@@ -218,7 +221,12 @@ async function writeBackedBlocks(page: Page): Promise<void> {
   );
   await typeInto(page, ".cdx-personality__link", "https://maya.example/about");
   await upload(page, ".cdx-personality__photo", "self-love.webp");
-  await page.locator(".cdx-personality__photo img").last().waitFor();
+  // The tool shows the uploaded photo as the background of its photo box.
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll<HTMLElement>(".cdx-personality__photo")]
+      .pop()
+      ?.style.background.includes("/blog-images/"),
+  );
 
   const paragraphs: [string, { variant?: string; alignment?: 0 | 1 | 2 }][] = [
     ["Never leave a drink unattended.", { variant: "call-out" }],

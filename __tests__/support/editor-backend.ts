@@ -1,19 +1,23 @@
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 
-// The stand-in for an editor's backend, which the real-editor test starts: it takes the uploads of
-// @editorjs/attaches and @editorjs/personality and answers @editorjs/link's requests for a page's
-// metadata, over HTTP on a free local port, as a site's own backend would. An upload is "stored"
-// where the site that sent it (the request's Origin) already serves the sample images
-// (/blog-images/<name>), so the saved article points at files that exist.
+// The stand-in for an editor's backend, which the real-editor test starts: it serves the editor's
+// page, takes the uploads of @editorjs/attaches and @editorjs/personality and answers
+// @editorjs/link's requests for a page's metadata, over HTTP on a free local port, as a site's own
+// backend would. The editor's page comes from it, not from a route in the browser, because
+// Chromium lets only a page from a local address call a local server. An upload is "stored" where
+// the site under test already serves the sample images (/blog-images/<name>), so the saved
+// article points at files that exist.
 
 export interface EditorBackend {
   /** http://127.0.0.1:<port> */
   origin: string;
   /** Endpoints to give the tools: attaches' `endpoint`, personality's `endpoint`, link's `endpoint`. */
   endpoints: { attaches: string; personality: string; linkTool: string };
-  /** Every request the backend answered, as "METHOD /path" (query left out). */
+  /** Every request to an endpoint, as "METHOD /path" (query left out). */
   requests: string[];
+  /** Serves `html` at `path` (the editor's page). */
+  servePage(path: string, html: string): void;
   close(): Promise<void>;
 }
 
@@ -44,22 +48,20 @@ function send(response: ServerResponse, status: number, body: unknown): void {
   response.end(JSON.stringify(body));
 }
 
-/** Starts the backend; `pages` gives the link metadata for the origin of the site that asks. */
-export async function startEditorBackend(pages: (siteOrigin: string) => LinkPages): Promise<EditorBackend> {
+/** Starts the backend for the site at `siteOrigin`, with the metadata of the pages it can fetch. */
+export async function startEditorBackend(siteOrigin: string, pages: LinkPages): Promise<EditorBackend> {
   const requests: string[] = [];
+  const htmlPages = new Map<string, string>();
   const handle = async (request: IncomingMessage, response: ServerResponse): Promise<void> => {
     const url = new URL(request.url ?? "/", "http://backend.invalid");
-    const siteOrigin = request.headers.origin ?? "";
-    // The editor's page is on another origin, and the tools' requests carry X-Requested-With.
-    response.setHeader("access-control-allow-origin", "*");
-    response.setHeader("access-control-allow-headers", "*");
-    if (request.method === "OPTIONS") {
-      response.writeHead(204).end();
+    const page = htmlPages.get(url.pathname);
+    if (request.method === "GET" && page !== undefined) {
+      response.writeHead(200, { "content-type": "text/html; charset=utf-8" }).end(page);
       return;
     }
     requests.push(`${request.method} ${url.pathname}`);
     if (request.method === "GET" && url.pathname === "/fetch-url") {
-      const meta = pages(siteOrigin)[url.searchParams.get("url") ?? ""];
+      const meta = pages[url.searchParams.get("url") ?? ""];
       send(response, 200, meta ? { success: 1, meta } : { success: 0 });
       return;
     }
@@ -94,6 +96,7 @@ export async function startEditorBackend(pages: (siteOrigin: string) => LinkPage
       linkTool: `${origin}/fetch-url`,
     },
     requests,
+    servePage: (path, html) => htmlPages.set(path, html),
     close: () => new Promise<void>((resolve, reject) => server.close((error) => (error ? reject(error) : resolve()))),
   };
 }

@@ -1,6 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import type { Page } from "@playwright/test";
+import type { EditorBackend } from "./editor-backend";
 
 // The real Editor.js and its official tools, loaded into a Chromium page from node_modules, so tests
 // can type into the editor, paste into it and save exactly what an editor's browser would save.
@@ -54,13 +55,6 @@ export const EDITOR_TUNES = [
   },
 ] as const;
 
-/** Where the tools that talk to a backend send their requests (a stand-in the test starts). */
-export interface EditorEndpoints {
-  attaches: string;
-  personality: string;
-  linkTool: string;
-}
-
 const EDITOR = { packageName: "@editorjs/editorjs", bundle: "dist/editorjs.umd.js" };
 
 /** The installed version of a package, as its package.json says. */
@@ -72,10 +66,10 @@ export function installedVersion(packageName: string): string {
   ).version;
 }
 
-/** The path under which the harness is served on the page's own origin (nothing in the site uses it). */
+/** The path under which the backend serves the harness, and the tools' bundles are found. */
 export const HARNESS_PATH = "/__editor-harness/";
 
-function harnessHtml(endpoints: EditorEndpoints): string {
+function harnessHtml(endpoints: EditorBackend["endpoints"]): string {
   const scripts = [EDITOR, ...EDITOR_TOOLS, ...EDITOR_TUNES]
     .map((tool) => `<script src="${HARNESS_PATH}${tool.packageName}/${tool.bundle}"></script>`)
     .join("\n");
@@ -111,31 +105,32 @@ window.editorReady = window.editor.isReady;
 }
 
 /**
- * Opens the real editor in `page` on `origin` (the site under test), ready to type into; the tools
- * that upload or fetch talk to `endpoints` (the test's stand-in backend).
+ * Opens the real editor in `page`, served by `backend` (the test's stand-in for the editor's
+ * backend, which the tools that upload or fetch talk to); `origin` is the site under test.
  */
-export async function openEditor(page: Page, origin: string, endpoints: EditorEndpoints): Promise<void> {
-  const backends = new Set(Object.values(endpoints).map((endpoint) => new URL(endpoint).origin));
+export async function openEditor(page: Page, origin: string, backend: EditorBackend): Promise<void> {
   // The embed tool previews each embed in an iframe from its service: answered here with an empty
   // page, so nothing leaves the machine (the site's own pages are checked for that by the fixtures).
   await page.route(
-    (url) => url.origin !== origin && !backends.has(url.origin),
+    (url) => url.origin !== origin && url.origin !== backend.origin,
     (route) => route.fulfill({ contentType: "text/html", body: "<!doctype html><title>embed preview</title>" }),
   );
-  await page.route(`${origin}${HARNESS_PATH}**`, async (route) => {
+  // The editor and its tools, straight from node_modules.
+  const bundle = (url: URL): boolean =>
+    url.origin === backend.origin && url.pathname.startsWith(HARNESS_PATH) && url.pathname !== HARNESS_PATH;
+  await page.route(bundle, async (route) => {
     const url = new URL(route.request().url());
-    const rest = decodeURIComponent(url.pathname.slice(HARNESS_PATH.length));
-    if (rest === "") {
-      await route.fulfill({ contentType: "text/html; charset=utf-8", body: harnessHtml(endpoints) });
-      return;
-    }
-    const file = path.join(ROOT, "node_modules", rest);
+    const file = path.join(ROOT, "node_modules", decodeURIComponent(url.pathname.slice(HARNESS_PATH.length)));
     if (!file.startsWith(path.join(ROOT, "node_modules") + path.sep)) {
       await route.fulfill({ status: 404 });
       return;
     }
     await route.fulfill({ contentType: "text/javascript; charset=utf-8", body: readFileSync(file) });
   });
-  await page.goto(`${origin}${HARNESS_PATH}`);
+  // Tall enough for the whole article: a click that made the editor scroll could land where the
+  // target no longer is (the editor scrolls to the block it focuses).
+  await page.setViewportSize({ width: 1280, height: 4000 });
+  backend.servePage(HARNESS_PATH, harnessHtml(backend.endpoints));
+  await page.goto(`${backend.origin}${HARNESS_PATH}`);
   await page.evaluate(() => (window as unknown as { editorReady: Promise<void> }).editorReady);
 }

@@ -1,3 +1,4 @@
+import { decodeHTML } from "entities";
 import { plainText, sanitizeInline, sanitizeRawHtml } from "./sanitize";
 import { checkCoverUrl, checkedUrl, editorUrl, IMAGE_URL, parseUrl, WEB_URL, type CoverImagePolicy } from "./safe-url";
 import type { SafeBlockContent } from "./article-blocks";
@@ -12,8 +13,13 @@ export type CardBlockResult = { block: SafeBlockContent } | { skipped: string };
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** A plain-text field as the reader sees it: whitespace collapsed; never parsed as HTML. */
-const plain = (value: unknown): string => (typeof value === "string" ? value.replace(/\s+/g, " ").trim() : "");
+/**
+ * A plain-text field as the reader sees it, never parsed as HTML. Editor.js escapes `&`, `<` and `>`
+ * in every string it saves ("Tips &amp; habits"), so entities are decoded once, as a browser decodes
+ * text; whatever that leaves is text, and whitespace is collapsed.
+ */
+const plain = (value: unknown): string =>
+  typeof value === "string" ? decodeHTML(value).replace(/\s+/g, " ").trim() : "";
 
 const UNITS = ["B", "KiB", "MiB", "GiB", "TiB"];
 

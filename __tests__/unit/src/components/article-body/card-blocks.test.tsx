@@ -114,6 +114,14 @@ describe("a link card", () => {
     expect(within(body).getByRole("link")).toHaveTextContent(`${hostile}<script>alert(1)</script>a.example`);
   });
 
+  it("shows the text Editor.js saved with its entities escaped as the characters they stand for", () => {
+    const body = renderBody([
+      { type: "linkTool", data: { link: "https://a.example/", meta: { title: "Tips &amp; habits &lt;3" } } },
+    ]);
+    expect(within(body).getByRole("link")).toHaveTextContent(/^Tips & habits <3a\.example$/);
+    expect(body.querySelector("b, img")).toBeNull();
+  });
+
   it("is left out, and reported, unless the link is http(s)", () => {
     const report = jest.fn();
     expect(
