@@ -73,9 +73,9 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
   const untuned = (where: string, block: SavedBlock, shownElement: Element): Element => {
     const variant = typeof block.tunes?.textVariant === "string" ? block.tunes.textVariant : "";
     const alignment = String((block.tunes?.alignment as { alignment?: string } | undefined)?.alignment ?? "left");
-    const wrapped = shownElement.hasAttribute("data-variant") || shownElement.hasAttribute("data-alignment");
+    const wrapped = shownElement.hasAttribute("data-variant") || shownElement.hasAttribute("data-text-align");
     expectEqual(where, "text variant", shownElement.getAttribute("data-variant") ?? "", variant);
-    expectEqual(where, "alignment", shownElement.getAttribute("data-alignment") ?? "left", alignment);
+    expectEqual(where, "alignment", shownElement.getAttribute("data-text-align") ?? "left", alignment);
     if (!wrapped) return shownElement;
     if (variant) expectEqual(where, "variant element", shownElement.tagName.toLowerCase(), VARIANT_TAGS[variant]);
     if (alignment !== "left") expectEqual(where, "text-align", getComputedStyle(shownElement).textAlign, alignment);
@@ -176,7 +176,7 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
       case "warning":
         expectEqual(where, "role", element.getAttribute("role"), "note");
         expectEqual(where, "title", clean(element.querySelector("strong")?.textContent), textOf(data.title));
-        expectEqual(where, "text", clean(element.textContent), clean(`${textOf(data.title)} ${textOf(data.message)}`));
+        expectEqual(where, "message", clean(element.querySelector("p:last-child")?.textContent), textOf(data.message));
         expectEqual(where, "inline marks", marksOf(element).slice(1), savedMarks(`${data.title}${data.message}`));
         break;
       case "attaches": {

@@ -18,7 +18,7 @@ const ALIGNMENT_CLASS = { center: "alignCenter", right: "alignRight" } as const;
 /**
  * A block wrapped as its tunes ask (@editorjs/text-variant-tune, editorjs-text-alignment-blocktune):
  * in the element of its text variant, aligned as the editor set it. `data-variant` and
- * `data-alignment` say which, for the feed (no classes) and for tests.
+ * `data-text-align` say which, for the feed (no classes) and for tests.
  */
 export function TunedBlock({ tunes, children }: { tunes: BlockTunes; children: React.ReactNode }): JSX.Element {
   const classes = useBodyClasses();
@@ -31,7 +31,7 @@ export function TunedBlock({ tunes, children }: { tunes: BlockTunes; children: R
     .filter(Boolean)
     .join(" ");
   return (
-    <Tag className={className || undefined} data-variant={tunes.variant} data-alignment={tunes.alignment}>
+    <Tag className={className || undefined} data-variant={tunes.variant} data-text-align={tunes.alignment}>
       {children}
     </Tag>
   );

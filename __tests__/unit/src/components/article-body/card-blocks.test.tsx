@@ -237,7 +237,7 @@ describe("the text variant and alignment tunes", () => {
     expect(callOut).toHaveAttribute("data-variant", "call-out");
     expect(callOut).toHaveClass("callOut", "alignCenter");
     expect(details!.tagName).toBe("ASIDE");
-    expect(right).toHaveAttribute("data-alignment", "right");
+    expect(right).toHaveAttribute("data-text-align", "right");
     expect(right!.querySelector("h2")).toHaveTextContent("Right");
     expect(plain!.tagName).toBe("P");
     expect(plain).not.toHaveAttribute("class");
