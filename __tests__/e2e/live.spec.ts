@@ -246,6 +246,38 @@ test("an article newer than the build opens through the fallback route after the
   await expect(page.locator("article script")).toHaveCount(0);
 });
 
+test("the fallback route draws the new blocks and tunes as a built page would", async ({ page }) => {
+  const data = newArticle("cards-after-the-build", "Cards after the build");
+  data.content.blocks = [
+    { type: "warning", data: { title: "Heads up", message: "Meet in <b>public</b>" } },
+    {
+      type: "linkTool",
+      data: {
+        link: "https://www.kindred.app/safety",
+        meta: { title: "Tips &amp; habits", image: { url: `${imagesOrigin}/safety.webp` } },
+      },
+    },
+    {
+      type: "personality",
+      data: { name: "Maya", link: "javascript:alert(1)", photo: "https://evil.example/p.gif" },
+    },
+    { type: "paragraph", data: { text: "Cited" }, tunes: { textVariant: "citation" } },
+  ] as unknown as typeof data.content.blocks;
+  await db.collection("blog").doc("blog-cards-after-the-build").set(data);
+  await db.collection("blogMetaData").doc("meta-cards-after-the-build").set(data);
+  await page.goto(`${siteUrl}/blogarticle/cards-after-the-build`);
+  const body = page.locator("[data-article-body]");
+  await expect(body.getByRole("note")).toHaveText(/Heads up\s*Meet in public/, { timeout: 20_000 });
+  // The image host is allowed as the build allowed it (the test build's policy accepts the local
+  // image server); the person's photo host and javascript: link are not.
+  await expect(body.getByRole("link", { name: /Tips & habits/ }).locator("img")).toHaveAttribute(
+    "src",
+    `${imagesOrigin}/safety.webp`,
+  );
+  await expect(body.locator("[data-block=person] img, [data-block=person] a")).toHaveCount(0);
+  await expect(body.locator("blockquote[data-variant=citation]")).toHaveText("Cited");
+});
+
 test("the live card of an article newer than the build opens it through the fallback route", async ({ page }) => {
   await page.goto(`${siteUrl}/blog`);
   await waitForHydration(page);
