@@ -284,7 +284,7 @@ test("the live card of an article newer than the build opens it through the fall
   await publish("opened-from-its-card", "Opened from its card");
   const card = page.getByRole("article").first();
   await expect(card).toContainText("Opened from its card", { timeout: 20_000 });
-  // The browser knows no list of built pages (src/node/internals/runtime/document-match-paths.ts): the missing page
+  // The browser knows no list of built pages (src/gatsby-runtime/document-match-paths.ts): the missing page
   // data sends it to the server for the address, which answers with the fallback page.
   await card.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/blogarticle\/opened-from-its-card$/);
@@ -339,9 +339,9 @@ test("a built article with hostile content raises no dialog and runs no script",
 test("the build reports each block it left out of the hostile article once, naming it and why", () => {
   const reports = (block: string): number =>
     buildLog.split(`blogMetaData/hostile: field "content" ${block}`).length - 1;
-  expect(reports("block 6 (image): image without an http(s) URL; left out")).toBe(1);
-  expect(reports("block 8 (mystery): a block type no known tool saves")).toBe(1);
-  expect(reports("block 10 (attaches): attachment without an http(s) file URL; left out")).toBe(1);
+  expect(reports("block 6: image without an http(s) URL; left out")).toBe(1);
+  expect(reports('block 8: unknown block type "mystery"; left out')).toBe(1);
+  expect(reports("block 10: attachment without an http(s) file URL; left out")).toBe(1);
 });
 
 /** Tags every request `page` sends to the counting proxy, so the proxy counts that page on its own. */

@@ -1,5 +1,5 @@
-import type { Alignment, BlockTunes, TextVariant } from "./article-blocks";
-import { knownTune, type EditorToolNames } from "./editor-tools";
+import type { Alignment, BlockTunes, TextVariant } from "./safe-block";
+import { knownTune, type EditorToolNames } from "../../plugins/gatsby-source-firestore/rules/editor-tools";
 
 // The block tunes editors use to style a block: @editorjs/text-variant-tune saves the variant's
 // name as a string ("" for none), editorjs-text-alignment-blocktune saves `{alignment}`. Each is

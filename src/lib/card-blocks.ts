@@ -1,7 +1,15 @@
 import { decodeHTML } from "entities";
-import { plainText, sanitizeInline, sanitizeRawHtml } from "./sanitize";
-import { checkCoverUrl, checkedUrl, editorUrl, IMAGE_URL, parseUrl, WEB_URL, type CoverImagePolicy } from "./safe-url";
-import type { SafeBlockContent } from "./article-blocks";
+import { plainText, sanitizeInline, sanitizeRawHtml } from "./inline-sanitizer";
+import {
+  checkCoverUrl,
+  checkedUrl,
+  editorUrl,
+  IMAGE_URL,
+  parseUrl,
+  WEB_URL,
+  type CoverImagePolicy,
+} from "../../plugins/gatsby-source-firestore/rules/safe-url";
+import type { SafeBlockContent } from "./safe-block";
 
 // The blocks of @editorjs/warning, attaches, link, raw and personality, checked and made safe. Their
 // text comes in two kinds: what the editor typed into a contenteditable (a warning's title and

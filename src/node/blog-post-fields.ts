@@ -1,91 +1,43 @@
-import type { CreateNodeArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "gatsby";
-import { safeBlocks, type SafeBlock } from "../lib/article-body";
-import { plainText } from "../lib/sanitize";
-import { similarIndex, type SimilarIndex } from "../lib/similar";
-import { highlightCodeBlocks } from "./highlight";
+import type { CreateNodeArgs, CreateResolversArgs, CreateSchemaCustomizationArgs } from "gatsby";
+import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import { safeBlocks, type SafeBlock } from "../lib/block-sanitizer";
+import { plainText } from "../lib/inline-sanitizer";
+import { highlightCodeBlocks } from "../lib/code-highlight";
+import { resolveSimilar, type ResolverContext, type SimilarArgs } from "./similar-articles";
+import { recordEntry } from "../../plugins/gatsby-source-firestore/src/build-report";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
-// similar articles. They are resolvers, not page context, so an article page's context is only
-// its id and its similar articles' ids, and Gatsby re-runs the page's query only when a BlogPost it
-// depends on, or that list, changed.
-
-/** A BlogPost node as the source plugin created it (the raw values, before GraphQL formatting). */
-export interface BlogPostNode extends Node {
-  documentId: string;
-  blogId: string;
-  title: string;
-  categories: string[];
-  lastUpdate: string;
-  content: { blocks?: unknown };
-}
+// similar articles (src/node/similar-articles.ts). They are resolvers, not page context, so an
+// article page's context is only its id and its similar articles' ids, and Gatsby re-runs the
+// page's query only when a BlogPost it depends on, or that list, changed.
 
 /** The longest description, in characters, before it is cut with an ellipsis. */
 export const DESCRIPTION_LENGTH = 160;
 
-/** The part of Gatsby's resolver context these fields use. */
-interface ResolverContext {
-  nodeModel: {
-    findAll(args: {
-      type: string;
-      query?: { sort?: Record<string, "ASC" | "DESC"> };
-    }): Promise<{ entries: Iterable<BlogPostNode> }>;
-    getNodesByIds(args: { ids: string[]; type: string }): BlogPostNode[];
-  };
-}
+type Warn = (message: string) => void;
 
-/** The arguments of the similar field. */
-export interface SimilarArgs {
-  /** The node ids of the similar articles, when the caller already knows them (see pages.ts). */
-  ids?: readonly string[] | null;
-}
-
-// The similar-articles index of the last set of BlogPost nodes a query saw without ids; rebuilt
-// only when a node was added, removed or changed since (node ids and content digests, in order).
-let lastSnapshot: { keys: string[]; index: SimilarIndex<BlogPostNode> } | undefined;
-
-function indexOfSnapshot(nodes: BlogPostNode[]): SimilarIndex<BlogPostNode> {
-  const keys = nodes.map((node) => `${node.id}\u0000${node.internal.contentDigest}`);
-  const previous = lastSnapshot;
-  if (previous && previous.keys.length === keys.length && keys.every((key, i) => key === previous.keys[i]))
-    return previous.index;
-  lastSnapshot = { keys, index: similarIndex(nodes) };
-  return lastSnapshot.index;
-}
-
-/**
- * The similar articles of a post. Article pages pass `ids`, computed for every article at once in
- * createPages, so the page's query reads only those nodes and Gatsby re-runs it only when one of
- * them, the article itself, or the list (the page's context) changed. Without ids (GraphiQL, any
- * other query) the list is computed here, and the query then depends on every BlogPost.
- */
-export async function resolveSimilar(
-  post: BlogPostNode,
-  { ids }: SimilarArgs,
-  context: ResolverContext,
-): Promise<BlogPostNode[]> {
-  if (ids) return context.nodeModel.getNodesByIds({ ids: [...ids], type: "BlogPost" });
-  const { entries } = await context.nodeModel.findAll({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
-  return indexOfSnapshot([...entries]).similarTo(post);
+/** A block left out or cut: the build log's line, and the report entry's fields. */
+interface LeftOut {
+  message: string;
+  block: { block: number; type: string; reason: string };
 }
 
 // One sanitizing per version of an article per process: the body and the summary both need the
-// blocks. What was left out is kept beside them, to be reported by reportLeftOutBlocks alone: page
-// queries run in Gatsby's worker processes and the feed's in the main one, each with its own copy
-// of this cache, so a report made while resolving came once per process, twice in a build's log.
-const blocksCache = new Map<string, { blocks: SafeBlock[]; problems: string[] }>();
+// blocks. What was left out is kept beside them, to be reported by safeBlocksOf from onCreateNode
+// alone: page queries run in Gatsby's worker processes and the feed's in the main one, each with its
+// own copy of this cache, so a report made while resolving came once per process, twice a build.
+const blocksCache = new Map<string, { blocks: SafeBlock[]; leftOut: LeftOut[] }>();
 
-function sanitized(post: BlogPostNode): { blocks: SafeBlock[]; problems: string[] } {
+function sanitized(post: BlogPostNode): { blocks: SafeBlock[]; leftOut: LeftOut[] } {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
   let entry = blocksCache.get(key);
   if (!entry) {
-    const problems: string[] = [];
+    const leftOut: LeftOut[] = [];
     const blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message) =>
-        problems.push(`blogMetaData/${post.documentId}: field "content" ${message}.`),
-      ),
+      safeBlocks(post.content.blocks, (message, block) => leftOut.push({ message, block })),
       post.content.blocks,
     );
-    entry = { blocks, problems };
+    entry = { blocks, leftOut };
     blocksCache.set(key, entry);
   }
   return entry;
@@ -97,12 +49,26 @@ export function articleBlocks(post: BlogPostNode): SafeBlock[] {
 }
 
 /**
+ * The article's body, with each block left out or cut reported, naming the document, in the build
+ * log and, through the same call, in the build's report for editors: one line, one entry.
+ */
+export function safeBlocksOf(post: BlogPostNode, warn: Warn): SafeBlock[] {
+  const { blocks, leftOut } = sanitized(post);
+  const document = `blogMetaData/${post.documentId}`;
+  for (const { message, block } of leftOut) {
+    warn(`${document}: field "content" ${message}.`);
+    recordEntry({ kind: "block", id: post.documentId, document, ...block });
+  }
+  return blocks;
+}
+
+/**
  * onCreateNode: reports what the body of a new or changed BlogPost leaves out, naming the document,
  * the block and why. Gatsby calls it once per version of a node, in the main process only.
  */
 export function reportLeftOutBlocks({ node, reporter }: Pick<CreateNodeArgs, "node" | "reporter">): void {
   if (node.internal.type !== "BlogPost") return;
-  for (const problem of sanitized(node as BlogPostNode).problems) reporter.warn(problem);
+  safeBlocksOf(node as unknown as BlogPostNode, (message) => reporter.warn(message));
 }
 
 /**
@@ -164,7 +130,7 @@ export function addBlogPostFields({
 
 /**
  * createResolvers: `blogPostsByIds(ids)`, the BlogPost nodes with these ids in this order. A list
- * page asks for its own six articles by id (src/node/pages.ts puts them in its context) rather than
+ * page asks for its own six articles by id (src/node/create-pages.ts puts them in its context) rather than
  * through allBlogPost: Gatsby makes a query that reads a connection depend on every node of the type,
  * so one edited article re-ran every list page's query; a query that reads
  * nodes by id depends on those nodes only.

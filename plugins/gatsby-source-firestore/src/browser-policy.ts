@@ -3,8 +3,8 @@ import { coverImagePolicy, type FirestoreSourceOptions } from "./plugin-options"
 
 /**
  * The rules the build applies to covers and article bodies, as the site's code reads them: the
- * cover image policy (src/lib/safe-url.ts) and the names given to Editor.js tools
- * (src/lib/editor-tools.ts). The browser bundles get them written in, so the fallback route and the
+ * cover image policy (rules/safe-url.ts) and the names given to Editor.js tools
+ * (rules/editor-tools.ts). The browser bundles get them written in, so the fallback route and the
  * live list show what a build would; every build process gets them as globals of the same names.
  */
 function bodyRules(pluginOptions: unknown): { __COVER_IMAGE_POLICY__: unknown; __EDITOR_TOOL_NAMES__: unknown } {

@@ -1,6 +1,6 @@
 import type { GatsbyNode, PluginOptions } from "gatsby";
-import { storageImageHosts, type CoverImagePolicy } from "../../../src/lib/safe-url";
-import { KNOWN_TOOLS, KNOWN_TUNES, type EditorToolNames } from "../../../src/lib/editor-tools";
+import { storageImageHosts, type CoverImagePolicy } from "../rules/safe-url";
+import { KNOWN_TOOLS, KNOWN_TUNES, type EditorToolNames } from "../rules/editor-tools";
 
 export interface SourcedType {
   /** GraphQL node type, e.g. "BlogPost". */

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { BlockTunes } from "../../lib/article-blocks";
+import type { BlockTunes } from "../../lib/safe-block";
 import { useBodyClasses } from "./body-classes";
 
 /** The element each text variant is drawn in, and its class. */

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { ArticleBody } from "../article-body/ArticleBody";
-import type { SafeBlock } from "../../lib/article-blocks";
+import type { SafeBlock } from "../../lib/safe-block";
 import { formatUpdatedDate } from "../../lib/dates";
 import * as styles from "./article.module.css";
 

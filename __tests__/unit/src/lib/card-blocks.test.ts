@@ -1,5 +1,9 @@
 import { readableSize } from "../../../../src/lib/card-blocks";
-import { configuredToolNames, knownTool, knownTune } from "../../../../src/lib/editor-tools";
+import {
+  configuredToolNames,
+  knownTool,
+  knownTune,
+} from "../../../../plugins/gatsby-source-firestore/rules/editor-tools";
 
 describe("readableSize", () => {
   it.each([

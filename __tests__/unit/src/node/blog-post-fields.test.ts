@@ -3,13 +3,13 @@ import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Reporter } fro
 import {
   addBlogPostFields,
   addBlogPostQueries,
-  articleBlocks,
   articleDescription,
   reportLeftOutBlocks,
-  type BlogPostNode,
+  articleBlocks,
 } from "../../../../src/node/blog-post-fields";
+import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
 import * as similarModule from "../../../../src/lib/similar";
-import * as articleBody from "../../../../src/lib/article-body";
+import * as articleBody from "../../../../src/lib/block-sanitizer";
 
 interface FieldConfig {
   type: string;
@@ -69,7 +69,7 @@ describe("articleBlocks and reportLeftOutBlocks", () => {
     expect(blocks).toHaveLength(1);
     expect(JSON.stringify(blocks)).not.toMatch(/script|onerror/);
     expect(reported(article)).toEqual([
-      'blogMetaData/abc: field "content" block 1 (weird): a block type no known tool saves, and editorToolNames maps to none; left out.',
+      'blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.',
     ]);
   });
 
@@ -147,7 +147,7 @@ describe("the BlogPost fields", () => {
     expect(fields.description!.resolve(article, {}, {})).toBe("Summary");
     expect(fields.safeBlocks!.resolve(article, {}, {})).toEqual([{ type: "paragraph", html: "Summary" }]);
     expect(reported(article)).toEqual([
-      'blogMetaData/bad: field "content" block 0 (weird): a block type no known tool saves, and editorToolNames maps to none; left out.',
+      'blogMetaData/bad: field "content" block 0: unknown block type "weird"; left out.',
     ]);
   });
 

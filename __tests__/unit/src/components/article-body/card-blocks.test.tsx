@@ -1,9 +1,9 @@
 import * as React from "react";
 import { render, within } from "@testing-library/react";
 import { ArticleBody } from "../../../../../src/components/article-body/ArticleBody";
-import { ArticleBlocks } from "../../../../../src/components/article-body/ArticleBlocks";
+import { BlockList } from "../../../../../src/components/article-body/BlockList";
 import { BodyClassesProvider } from "../../../../../src/components/article-body/body-classes";
-import { safeBlocks, type BodyRules } from "../../../../../src/lib/article-body";
+import { safeBlocks, type BodyRules } from "../../../../../src/lib/block-sanitizer";
 import { articleHtml } from "../../../../../src/node/feed";
 
 // The blocks of @editorjs/warning, attaches, link, raw and personality, and the text-variant and
@@ -68,7 +68,8 @@ describe("an attachment", () => {
       report,
     );
     expect(body).toBeEmptyDOMElement();
-    expect(report.mock.calls).toEqual([["block 0 (attaches): attachment without an http(s) file URL; left out"]]);
+    const reason = "attachment without an http(s) file URL; left out";
+    expect(report.mock.calls).toEqual([[`block 0: ${reason}`, { block: 0, type: "attaches", reason }]]);
   });
 });
 
@@ -127,7 +128,7 @@ describe("a link card", () => {
     expect(
       renderBody([{ type: "linkTool", data: { link: "javascript:alert(1)", meta } }], RULES, report),
     ).toBeEmptyDOMElement();
-    expect(report).toHaveBeenCalledWith("block 0 (linkTool): link card without an http(s) link; left out");
+    expect(report.mock.calls[0]?.[0]).toBe("block 0: link card without an http(s) link; left out");
   });
 });
 
@@ -208,7 +209,7 @@ describe("the text variant and alignment tunes", () => {
     const classes = new Proxy({}, { get: (_target, name) => String(name) });
     const { container: body } = render(
       <BodyClassesProvider value={classes}>
-        <ArticleBlocks
+        <BlockList
           blocks={safeBlocks(
             [
               { type: "paragraph", data: { text: "Quoted" }, tunes: { textVariant: "citation" } },
@@ -277,7 +278,10 @@ describe("tool names", () => {
     const report = jest.fn();
     renderBody([{ type: "link", data: { link: "https://a.example/" } }], RULES, report);
     expect(report.mock.calls).toEqual([
-      ["block 0 (link): a block type no known tool saves, and editorToolNames maps to none; left out"],
+      [
+        'block 0: unknown block type "link"; left out',
+        { block: 0, type: "link", reason: 'unknown block type "link"; left out' },
+      ],
     ]);
   });
 });
