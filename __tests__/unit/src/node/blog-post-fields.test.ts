@@ -7,6 +7,10 @@ import {
   reportLeftOutBlocks,
   articleBlocks,
 } from "../../../../src/node/blog-post-fields";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { REPORT_DIR_VARIABLE, reportFileIn } from "../../../../plugins/gatsby-source-firestore/src/build-report";
 import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
 import * as similarModule from "../../../../src/lib/similar";
 import * as articleBody from "../../../../src/lib/block-sanitizer";
@@ -71,6 +75,39 @@ describe("articleBlocks and reportLeftOutBlocks", () => {
     expect(reported(article)).toEqual([
       'blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.',
     ]);
+  });
+
+  it("write each line they log as one entry of the build's report for editors, too", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "report-"));
+    process.env[REPORT_DIR_VARIABLE] = dir;
+    try {
+      const article = post({
+        documentId: "rep",
+        blocks: [
+          { type: "weird", data: {} },
+          { type: "raw", data: {} },
+        ],
+      });
+      const lines = reported(article);
+      const entries = readFileSync(reportFileIn(dir), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(lines).toHaveLength(2);
+      expect(entries).toEqual(
+        lines.map((line, block) => ({
+          kind: "block",
+          id: "rep",
+          document: "blogMetaData/rep",
+          block,
+          type: block === 0 ? "weird" : "raw",
+          reason: line.replace(`blogMetaData/rep: field "content" block ${block}: `, "").replace(/\.$/, ""),
+        })),
+      );
+    } finally {
+      delete process.env[REPORT_DIR_VARIABLE];
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it("report nothing for a body with nothing left out, and other nodes are not read", () => {
