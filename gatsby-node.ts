@@ -2,7 +2,7 @@
 // tests live there. Where one API does two jobs, they run one after the other.
 import type { GatsbyNode } from "gatsby";
 import { publishFonts } from "./src/node/fonts";
-import { addBlogPostFields, addBlogPostQueries } from "./src/node/blog-post-fields";
+import { addBlogPostFields, addBlogPostQueries, reportLeftOutBlocks } from "./src/node/blog-post-fields";
 import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/create-pages";
 import { writeSearchIndex } from "./src/node/write-search-index";
 import { configureWebpack } from "./src/node/webpack";
@@ -28,6 +28,8 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 };
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = keepPageNodes;
+
+export const onCreateNode: GatsbyNode["onCreateNode"] = reportLeftOutBlocks;
 
 export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostQueries;
 

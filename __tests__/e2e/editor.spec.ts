@@ -1,8 +1,9 @@
 import { readFileSync, writeFileSync, mkdirSync } from "node:fs";
 import path from "node:path";
-import { test, expect } from "./fixtures";
-import { EDITOR_TOOLS, installedVersion, openEditor } from "../support/editor-harness";
-import { LONG_URL, normalizedSave, SHOWCASE_SLUG, writeShowcase } from "../support/editor-article";
+import { test, expect, waitForHydration } from "./fixtures";
+import { EDITOR_TOOLS, EDITOR_TUNES, installedVersion, openEditor } from "../support/editor-harness";
+import { linkedPages, LONG_URL, normalizedSave, SHOWCASE_SLUG, writeShowcase } from "../support/editor-article";
+import { startEditorBackend, type EditorBackend } from "../support/editor-backend";
 import { compareBody } from "../support/compare-body";
 
 // The real Editor.js 2.31 and its official tools, driven in Chromium: what they save is the body of
@@ -14,16 +15,37 @@ import { compareBody } from "../support/compare-body";
 const ROOT = path.resolve(__dirname, "../..");
 const SHOWCASE_FILE = path.join(ROOT, "content", "blog", `${SHOWCASE_SLUG}.json`);
 
-type Saved = { version: string; blocks: { type: string; data: Record<string, unknown> }[] };
+type Saved = {
+  version: string;
+  blocks: { type: string; data: Record<string, unknown>; tunes?: Record<string, unknown> }[];
+};
 
 let saved: Saved;
+let backend: EditorBackend;
 
 test.describe.configure({ mode: "serial" });
 
+// The editor's backend (uploads, link metadata) is a local stand-in; the site's pages never call it.
+const backendOrigin: string[] = [];
+test.use({ allowedOrigins: backendOrigin });
+
+test.beforeAll(async () => {
+  const site = test.info().project.use.baseURL!;
+  backend = await startEditorBackend(site, linkedPages(site));
+  backendOrigin.push(backend.origin);
+});
+
+test.afterAll(async () => {
+  await backend?.close();
+});
+
 test("the real editor saves the showcase article as committed, tool by tool", async ({ page, baseURL }) => {
+  test.setTimeout(60_000);
   const origin = baseURL!;
-  await openEditor(page, origin);
+  await openEditor(page, origin, backend);
   await writeShowcase(page, origin);
+  // Each tool that needs the backend reached it: two uploads and one link fetched.
+  expect([...backend.requests].sort()).toEqual(["GET /fetch-url", "POST /upload-file", "POST /upload-photo"]);
   const raw = await page.evaluate(() =>
     (window as unknown as { editor: { save: () => Promise<unknown> } }).editor.save(),
   );
@@ -54,7 +76,7 @@ test("the real editor saves the showcase article as committed, tool by tool", as
   }
   const versions = [
     ["@editorjs/editorjs", installedVersion("@editorjs/editorjs")],
-    ...EDITOR_TOOLS.map((tool) => [tool.packageName, installedVersion(tool.packageName)]),
+    ...[...EDITOR_TOOLS, ...EDITOR_TUNES].map((tool) => [tool.packageName, installedVersion(tool.packageName)]),
   ];
   expect(
     changes,
@@ -75,11 +97,29 @@ test("the built article shows every block as the editor saved it", async ({ page
   expect(sources).toEqual([
     "/blog-images/date-map.webp?w=1200&q=80",
     "/blog-images/video-call.webp?alt=media&token=abc123",
+    "/blog-images/safety.webp",
+    "/blog-images/self-love.webp",
   ]);
   for (const image of await page.locator("[data-article-body] img").all()) {
     await image.scrollIntoViewIfNeeded();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   }
+});
+
+test("axe finds nothing on the showcase article", async ({ page }) => {
+  await page.goto(`/blogarticle/${SHOWCASE_SLUG}`);
+  await waitForHydration(page);
+  // Evaluated through the DevTools protocol, which the page's Content-Security-Policy does not govern.
+  await page.evaluate(readFileSync(require.resolve("axe-core/axe.min.js"), "utf8"));
+  const violations = await page.evaluate(async () => {
+    const { violations } = await (
+      window as unknown as {
+        axe: { run: () => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+      }
+    ).axe.run();
+    return violations.map(({ id, nodes }) => `${id}: ${nodes.map((node) => node.target.join(" ")).join(", ")}`);
+  });
+  expect(violations).toEqual([]);
 });
 
 test("six editor heading levels look six ways", async ({ page }) => {

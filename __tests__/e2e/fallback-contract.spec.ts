@@ -150,10 +150,11 @@ test("an article newer than the build shows every block the real editor saved, a
   const sample = JSON.parse(
     readFileSync(path.resolve(__dirname, `../../content/blog/${SHOWCASE_SLUG}.json`), "utf8"),
   ) as { content: { blocks: SavedBlock[] } };
-  // The image tool's address made absolute, on this machine's server, as an upload's would be.
+  // The image tool's and the attachment's addresses made absolute, on this machine's server, as an
+  // upload's would be.
   const saved = sample.content.blocks.map((block) => {
     const file = block.data.file as { url: string } | undefined;
-    return file ? { ...block, data: { ...block.data, file: { url: `${siteUrl}${file.url}` } } } : block;
+    return file ? { ...block, data: { ...block.data, file: { ...file, url: `${siteUrl}${file.url}` } } } : block;
   });
   const blocks = saved.map(firestoreBlock);
   const slug = "every-block-after-the-build";

@@ -22,6 +22,7 @@ let app: App;
 let db: Firestore;
 let siteUrl = "";
 let imagesOrigin = "";
+let buildLog = "";
 
 const newArticle = (slug: string, title: string, published = true) => ({
   blogId: `blog-${slug}`,
@@ -120,6 +121,59 @@ test.beforeAll(async () => {
             data: { service: "evil", source: "https://evil.example/embed", embed: "javascript:window.__pwned=8" },
           },
           { type: "mystery", data: { html: "<script>window.__pwned=9</script>" } },
+          {
+            type: "warning",
+            data: {
+              title: '<img src=x onerror="window.__pwned=10">Heads up',
+              message: '<a href="javascript:window.__pwned=11">tap here</a>',
+            },
+          },
+          {
+            type: "attaches",
+            data: { file: { url: "javascript:window.__pwned=12", name: "x.pdf" }, title: "left out" },
+          },
+          {
+            type: "attaches",
+            data: {
+              file: { url: "https://files.example/plan.pdf", name: "plan.pdf", size: 189952 },
+              title: '<img src=x onerror="window.__pwned=13">Plan',
+            },
+          },
+          {
+            type: "linkTool",
+            data: {
+              link: "https://evil.example/page",
+              meta: {
+                title: '<img src=x onerror="window.__pwned=14">Card title',
+                description: "<script>window.__pwned=15</script>",
+                image: { url: "https://evil.example/pixel.gif" },
+              },
+            },
+          },
+          {
+            type: "raw",
+            data: {
+              html: '<script>window.__pwned=16</script><style>body{display:none}</style><iframe src="javascript:window.__pwned=17"></iframe><p onclick="window.__pwned=18">raw text</p><a href="javascript:window.__pwned=19">raw link</a>',
+            },
+          },
+          {
+            type: "personality",
+            data: {
+              name: "<b onmouseover=alert(1)>Mallory</b>",
+              description: "<img src=x onerror=alert(1)>",
+              link: "javascript:window.__pwned=20",
+              photo: "javascript:window.__pwned=21",
+            },
+          },
+          {
+            type: "paragraph",
+            data: { text: "tuned" },
+            tunes: {
+              textVariant: '"><script>window.__pwned=22</script>',
+              alignment: { alignment: "center;background:url(javascript:alert(1))" },
+            },
+          },
+          { type: "paragraph", data: { text: "cited" }, tunes: { textVariant: "citation" } },
         ],
       },
     });
@@ -133,6 +187,7 @@ test.beforeAll(async () => {
     FIRESTORE_EMULATOR_HOST: host,
   });
   if (build.exitCode !== 0) throw new Error(`The build against the emulator failed:\n${build.output.slice(-3000)}`);
+  buildLog = build.output;
   const port = await freePort();
   ({ child: server } = await startScript(
     "scripts/serve.ts",
@@ -191,6 +246,45 @@ test("an article newer than the build opens through the fallback route after the
   await expect(page.locator("article script")).toHaveCount(0);
 });
 
+test("the fallback route draws the new blocks and tunes as a built page would", async ({ page }) => {
+  const data = newArticle("cards-after-the-build", "Cards after the build");
+  data.content.blocks = [
+    { type: "warning", data: { title: "Heads up", message: "Meet in <b>public</b>" } },
+    {
+      type: "linkTool",
+      data: {
+        link: "https://www.kindred.app/safety",
+        meta: { title: "Tips &amp; habits", image: { url: `${imagesOrigin}/safety.webp` } },
+      },
+    },
+    {
+      type: "personality",
+      data: { name: "Maya", link: "javascript:alert(1)", photo: "https://evil.example/p.gif" },
+    },
+    { type: "paragraph", data: { text: "Cited" }, tunes: { textVariant: "citation" } },
+  ] as unknown as typeof data.content.blocks;
+  await db.collection("blog").doc("blog-cards-after-the-build").set(data);
+  await db.collection("blogMetaData").doc("meta-cards-after-the-build").set(data);
+  try {
+    await page.goto(`${siteUrl}/blogarticle/cards-after-the-build`);
+    const body = page.locator("[data-article-body]");
+    await expect(body.getByRole("note")).toHaveText(/Heads up\s*Meet in public/, { timeout: 20_000 });
+    // The image host is allowed as the build allowed it (the test build's policy accepts the local
+    // image server); the person's photo host and javascript: link are not.
+    await expect(body.getByRole("link", { name: /Tips & habits/ }).locator("img")).toHaveAttribute(
+      "src",
+      `${imagesOrigin}/safety.webp`,
+    );
+    await expect(body.locator("[data-block=person] img, [data-block=person] a")).toHaveCount(0);
+    await expect(body.locator("blockquote[data-variant=citation]")).toHaveText("Cited");
+  } finally {
+    // Later tests count on the first list page still holding a card built with the site: one
+    // more article newer than the build would fill all six cards with live ones.
+    await db.collection("blog").doc("blog-cards-after-the-build").delete();
+    await db.collection("blogMetaData").doc("meta-cards-after-the-build").delete();
+  }
+});
+
 test("the live card of an article newer than the build opens it through the fallback route", async ({ page }) => {
   await page.goto(`${siteUrl}/blog`);
   await waitForHydration(page);
@@ -223,6 +317,16 @@ test("a built article with hostile content raises no dialog and runs no script",
   await expect(article.getByText("click me")).toBeVisible();
   await article.getByText("click me").click();
   await article.getByText("nested").hover();
+  await article.getByText("raw text").click();
+  await article.getByText("raw link").click();
+  await article.getByText("Mallory", { exact: false }).hover();
+  await expect(article.getByText('<img src=x onerror="window.__pwned=14">Card title')).toBeVisible();
+  await expect(article.getByRole("link", { name: /Plan PDF · 185\.5 KiB/ })).toHaveAttribute(
+    "href",
+    "https://files.example/plan.pdf",
+  );
+  await expect(article.locator("blockquote[data-variant=citation]")).toHaveText("cited");
+  await expect(article.getByText("tuned")).toBeVisible();
   await expect(article.locator("pre code")).toHaveText("<script>window.__pwned=6</script>");
   expect(await page.evaluate(() => (window as unknown as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(dialogs).toEqual([]);
@@ -237,6 +341,14 @@ test("a built article with hostile content raises no dialog and runs no script",
     "noopener noreferrer nofollow",
   );
   await expect(page.locator("h1")).toHaveText("Hostile <img src=x onerror=alert(1)> title");
+});
+
+test("the build reports each block it left out of the hostile article once, naming it and why", () => {
+  const reports = (block: string): number =>
+    buildLog.split(`blogMetaData/hostile: field "content" ${block}`).length - 1;
+  expect(reports("block 6: image without an http(s) URL; left out")).toBe(1);
+  expect(reports('block 8: unknown block type "mystery"; left out')).toBe(1);
+  expect(reports("block 10: attachment without an http(s) file URL; left out")).toBe(1);
 });
 
 /** Tags every request `page` sends to the counting proxy, so the proxy counts that page on its own. */

@@ -6,6 +6,8 @@
 export interface SavedBlock {
   type: string;
   data: Record<string, unknown>;
+  /** Block tunes, under the names the harness gave them (textVariant, alignment). */
+  tunes?: Record<string, unknown>;
 }
 
 export function compareBody(args: { blocks: SavedBlock[]; selector: string }): string[] {
@@ -61,14 +63,34 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
       return item;
     });
 
+  /** The element a text variant is drawn in: a citation is a quotation, details are an aside. */
+  const VARIANT_TAGS: Record<string, string> = { citation: "blockquote", "call-out": "div", details: "aside" };
+
+  /**
+   * Checks a block's tunes against what wraps it, and returns the block's own element: the wrapper's
+   * child when the tunes asked for a wrapper, the shown element itself otherwise.
+   */
+  const untuned = (where: string, block: SavedBlock, shownElement: Element): Element => {
+    const variant = typeof block.tunes?.textVariant === "string" ? block.tunes.textVariant : "";
+    const alignment = String((block.tunes?.alignment as { alignment?: string } | undefined)?.alignment ?? "left");
+    const wrapped = shownElement.hasAttribute("data-variant") || shownElement.hasAttribute("data-text-align");
+    expectEqual(where, "text variant", shownElement.getAttribute("data-variant") ?? "", variant);
+    expectEqual(where, "alignment", shownElement.getAttribute("data-text-align") ?? "left", alignment);
+    if (!wrapped) return shownElement;
+    if (variant) expectEqual(where, "variant element", shownElement.tagName.toLowerCase(), VARIANT_TAGS[variant]);
+    if (alignment !== "left") expectEqual(where, "text-align", getComputedStyle(shownElement).textAlign, alignment);
+    return shownElement.firstElementChild ?? shownElement;
+  };
+
   args.blocks.forEach((block, index) => {
     const where = `block ${index} (${block.type})`;
-    const element = shown[index];
+    const shownElement = shown[index];
     const data = block.data;
-    if (!element) {
+    if (!shownElement) {
       problems.push(`${where}: not shown`);
       return;
     }
+    const element = untuned(where, block, shownElement);
     const tag = element.tagName.toLowerCase();
     switch (block.type) {
       case "paragraph":
@@ -151,6 +173,61 @@ export function compareBody(args: { blocks: SavedBlock[]; selector: string }): s
       case "delimiter":
         expectEqual(where, "element", tag, "hr");
         break;
+      case "warning":
+        expectEqual(where, "role", element.getAttribute("role"), "note");
+        expectEqual(where, "title", clean(element.querySelector("strong")?.textContent), textOf(data.title));
+        expectEqual(where, "message", clean(element.querySelector("p:last-child")?.textContent), textOf(data.message));
+        expectEqual(where, "inline marks", marksOf(element).slice(1), savedMarks(`${data.title}${data.message}`));
+        break;
+      case "attaches": {
+        const file = data.file as Record<string, unknown>;
+        const link = element.querySelector("a");
+        const kib = `${(Number(file.size) / 1024).toFixed(1)} KiB`;
+        const extension = String(file.name).split(".").pop()!.toUpperCase();
+        expectEqual(where, "file address", link?.getAttribute("href"), urlOf(file.url));
+        const title = textOf(data.title) || textOf(file.name);
+        expectEqual(where, "link text", clean(link?.textContent), `${title} ${extension} · ${kib}`);
+        break;
+      }
+      case "linkTool": {
+        const meta = data.meta as Record<string, unknown>;
+        const link = element.querySelector("a");
+        const image = (meta.image as Record<string, unknown> | undefined)?.url;
+        expectEqual(where, "link", link?.getAttribute("href"), new URL(String(data.link)).href);
+        expectEqual(where, "title", link?.querySelector("span span")?.textContent, textOf(meta.title));
+        expectEqual(where, "text", clean(link?.textContent).includes(textOf(meta.description)), true);
+        expectEqual(
+          where,
+          "host",
+          clean(link?.textContent).endsWith(new URL(String(data.link)).hostname.replace(/^www\./, "")),
+          true,
+        );
+        expectEqual(
+          where,
+          "image",
+          link?.querySelector("img")?.getAttribute("src") ?? null,
+          image ? urlOf(image) : null,
+        );
+        break;
+      }
+      case "raw":
+        expectEqual(where, "text", clean(element.textContent), textOf(data.html));
+        expectEqual(where, "inline marks", marksOf(element), savedMarks(data.html));
+        expectEqual(
+          where,
+          "elements",
+          [...element.querySelectorAll("*")].map((node) => node.tagName.toLowerCase()),
+          [...parsed(data.html).querySelectorAll("*")].map((node) => node.tagName.toLowerCase()),
+        );
+        break;
+      case "personality": {
+        const link = element.querySelector("a");
+        expectEqual(where, "name", clean(element.querySelector("strong")?.textContent), textOf(data.name));
+        expectEqual(where, "text", clean(element.textContent).includes(textOf(data.description)), true);
+        expectEqual(where, "link", link?.getAttribute("href"), new URL(String(data.link)).href);
+        expectEqual(where, "photo", element.querySelector("img")?.getAttribute("src"), urlOf(data.photo));
+        break;
+      }
       default:
         problems.push(`${where}: a block type the comparison does not know`);
     }

@@ -3,5 +3,5 @@ export { pluginOptionsSchema } from "./src/plugin-options";
 export { sourceNodes } from "./src/source-nodes";
 export { createSchemaCustomization } from "./src/create-schema-customization";
 export { onPreBootstrap } from "./src/publish-local-images";
-export { onCreateWebpackConfig } from "./src/browser-policy";
+export { onCreateWebpackConfig, onPluginInit } from "./src/browser-policy";
 export { onPreInit } from "./src/on-pre-init";

@@ -1,15 +1,43 @@
-import { decodeHTMLAttribute } from "entities";
 import { plainText, sanitizeInline } from "./inline-sanitizer";
-import { checkedUrl, IMAGE_URL } from "../../plugins/gatsby-source-firestore/rules/safe-url";
-import { OL_TYPE, type CounterType, type SafeBlock, type SafeListItem } from "./safe-block";
+import {
+  builtCoverPolicy,
+  checkedUrl,
+  editorUrl,
+  IMAGE_URL,
+  type CoverImagePolicy,
+} from "../../plugins/gatsby-source-firestore/rules/safe-url";
+import { OL_TYPE, type CounterType, type SafeBlock, type SafeBlockContent, type SafeListItem } from "./safe-block";
+import { fileBlock, linkCardBlock, personBlock, rawBlock, warningBlock } from "./card-blocks";
+import { safeTunes } from "./block-tunes";
+import {
+  configuredToolNames,
+  knownTool,
+  type EditorToolNames,
+} from "../../plugins/gatsby-source-firestore/rules/editor-tools";
 
 export type { SafeBlock, SafeListItem } from "./safe-block";
 export { headingTag } from "./safe-block";
+export { editorUrl } from "../../plugins/gatsby-source-firestore/rules/safe-url";
 
 export interface RawBlock {
   id?: string;
   type: string;
   data: Record<string, unknown>;
+  tunes?: unknown;
+}
+
+/**
+ * What a body may use beyond the fixed rules: the names this site gave its Editor.js tools, and the
+ * hosts whose images a link card or person card may show (the cover policy).
+ */
+export interface BodyRules {
+  toolNames: EditorToolNames;
+  imagePolicy: CoverImagePolicy;
+}
+
+/** The rules this site was built with (the source plugin hands them to every process and bundle). */
+export function builtBodyRules(): BodyRules {
+  return { toolNames: configuredToolNames(), imagePolicy: builtCoverPolicy() };
 }
 
 /** How deep lists nest, and how large tables grow, before the rest is left out (with a warning). */
@@ -20,15 +48,6 @@ export const MAX_TABLE_COLUMNS = 20;
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === "object" && value !== null && !Array.isArray(value);
-
-/**
- * A URL field as the editor meant it. Editor.js tools read URLs back out of the page's HTML, so one
- * saved through a contenteditable or an attribute arrives entity-encoded (`?w=1200&amp;q=80`); it is
- * decoded once, as the browser decodes an attribute value, before it is judged or written.
- */
-export function editorUrl(value: unknown): unknown {
-  return typeof value === "string" ? decodeHTMLAttribute(value) : value;
-}
 
 /**
  * An image or embed source as the browser will load it: an http(s) URL, or a path that stays on
@@ -77,7 +96,7 @@ export function embedFor(source: string): { service: string; embedUrl: string } 
   return null;
 }
 
-export type SafeBlockResult = { block: SafeBlock; warnings?: string[] } | { skipped: string };
+export type SafeBlockResult = { block: SafeBlockContent; warnings?: string[] } | { skipped: string };
 
 const COUNTER_TYPES = Object.keys(OL_TYPE) as CounterType[];
 
@@ -119,7 +138,7 @@ function listBlock(data: Record<string, unknown>, style: "ordered" | "unordered"
   let cut = false;
   const items = listItems(data.items, 1, style === "checklist", () => (cut = true));
   const start = Number(meta.start);
-  const block: SafeBlock = {
+  const block: SafeBlockContent = {
     type: "list",
     style,
     start: Number.isInteger(start) && Math.abs(start) <= MAX_LIST_START ? start : 1,
@@ -161,12 +180,13 @@ function tableRows(content: unknown): unknown[][] {
 }
 
 /**
- * Checks and sanitizes one block: the safe block (with a warning for anything left out of it, such
- * as too deep a list or too large a table), or the reason it cannot be shown at all.
+ * Checks and sanitizes one block's content (its tunes are read by safeBlocks): the safe block (with
+ * a warning for anything left out of it, such as too deep a list or too large a table), or the
+ * reason it cannot be shown at all. The block's type is read through the site's tool names.
  */
-export function safeBlock(block: RawBlock): SafeBlockResult {
+export function safeBlock(block: RawBlock, rules: BodyRules = builtBodyRules()): SafeBlockResult {
   const data = isRecord(block.data) ? block.data : {};
-  switch (block.type) {
+  switch (knownTool(block.type, rules.toolNames)) {
     case "paragraph":
       return { block: { type: "paragraph", html: sanitizeInline(data.text) } };
     case "header": {
@@ -203,7 +223,7 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
     case "table": {
       const rows = tableRows(data.content);
       const widest = rows.reduce((most, row) => Math.max(most, row.length), 0);
-      const block: SafeBlock = {
+      const block: SafeBlockContent = {
         type: "table",
         withHeadings: data.withHeadings === true,
         rows: rows
@@ -240,7 +260,17 @@ export function safeBlock(block: RawBlock): SafeBlockResult {
         },
       };
     }
-    default:
+    case "warning":
+      return warningBlock(data);
+    case "attaches":
+      return fileBlock(data);
+    case "linkTool":
+      return linkCardBlock(data, rules.imagePolicy);
+    case "raw":
+      return rawBlock(data);
+    case "personality":
+      return personBlock(data, rules.imagePolicy);
+    case null:
       return { skipped: `unknown block type "${block.type}"` };
   }
 }
@@ -252,7 +282,11 @@ export type BlockReport = (message: string, block: { block: number; type: string
  * Every block of an article made safe; unknown or unusable blocks are left out and anything cut
  * from a block is dropped, each reported through `report` with the block's index and type.
  */
-export function safeBlocks(blocks: unknown, report: BlockReport = () => undefined): SafeBlock[] {
+export function safeBlocks(
+  blocks: unknown,
+  report: BlockReport = () => undefined,
+  rules: BodyRules = builtBodyRules(),
+): SafeBlock[] {
   if (!Array.isArray(blocks)) return [];
   const safe: SafeBlock[] = [];
   blocks.forEach((raw: unknown, index) => {
@@ -261,13 +295,14 @@ export function safeBlocks(blocks: unknown, report: BlockReport = () => undefine
       report(`block ${index} ${reason}`, { block: index, type: "unknown", reason });
       return;
     }
-    const result = safeBlock({ type: raw.type, data: isRecord(raw.data) ? raw.data : {} });
+    const result = safeBlock({ type: raw.type, data: isRecord(raw.data) ? raw.data : {} }, rules);
     if ("skipped" in result) {
       const reason = `${result.skipped}; left out`;
       report(`block ${index}: ${reason}`, { block: index, type: raw.type, reason });
       return;
     }
-    safe.push(result.block);
+    const tunes = safeTunes(raw.tunes, rules.toolNames);
+    safe.push(tunes ? { ...result.block, tunes } : result.block);
     for (const warning of result.warnings ?? [])
       report(`block ${index} (${raw.type}): ${warning}`, { block: index, type: raw.type, reason: warning });
   });

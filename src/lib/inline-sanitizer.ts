@@ -73,6 +73,23 @@ export function sanitizeInline(html: unknown): string {
   return sanitizeHtml(html, INLINE_OPTIONS);
 }
 
+const RAW_OPTIONS: sanitizeHtml.IOptions = {
+  ...INLINE_OPTIONS,
+  allowedTags: [...(INLINE_OPTIONS.allowedTags as string[]), "p", "ul", "ol", "li", "h2", "h3", "h4", "h5", "h6"],
+  // The page's title is its only h1: a raw block's h1 becomes the highest heading the body may use.
+  transformTags: { ...INLINE_OPTIONS.transformTags, h1: sanitizeHtml.simpleTransform("h2", {}) },
+};
+
+/**
+ * Makes the HTML of a raw block (@editorjs/raw) safe: the inline marks and links of
+ * sanitizeInline, plus paragraphs, lists and headings (h1 becomes h2); every other element is
+ * dropped and its text kept, except scripts, styles, frames and the like, whose content goes too.
+ */
+export function sanitizeRawHtml(html: unknown): string {
+  if (typeof html !== "string") return "";
+  return sanitizeHtml(html, RAW_OPTIONS).trim();
+}
+
 /** Elements whose edges separate words: each one, and each <br>, becomes a space in plain text. */
 const WORD_BREAKING_TAGS = [
   "br",

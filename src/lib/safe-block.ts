@@ -21,8 +21,26 @@ export const OL_TYPE: Record<CounterType, "1" | "i" | "I" | "a" | "A"> = {
   "upper-alpha": "A",
 };
 
+/** The text variants of @editorjs/text-variant-tune. */
+export type TextVariant = "call-out" | "citation" | "details";
+
+/** The alignments of editorjs-text-alignment-blocktune. */
+export type Alignment = "left" | "center" | "right";
+
+/** What the block tunes ask of a block; a tune that was not set, or set to its default, is absent. */
+export interface BlockTunes {
+  variant?: TextVariant;
+  alignment?: Exclude<Alignment, "left">;
+}
+
 /** An Editor.js block after checking and sanitizing: every string of HTML in it is safe to render. */
-export type SafeBlock =
+export type SafeBlock = SafeBlockContent & { tunes?: BlockTunes };
+
+/**
+ * A block's content. Fields named `html` (or `title` and `message` of a warning) hold sanitized
+ * HTML; every other string is plain text, which the renderer writes as text, never as markup.
+ */
+export type SafeBlockContent =
   | { type: "paragraph"; html: string }
   | { type: "header"; html: string; level: 1 | 2 | 3 | 4 | 5 | 6 }
   | {
@@ -50,7 +68,20 @@ export type SafeBlock =
       /** Build-time only: the code as escaped text in `<span class="hljs-…">` tokens (src/lib/code-highlight.ts). */ highlighted?: string;
     }
   | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
-  | { type: "link"; href: string; caption: string };
+  | { type: "link"; href: string; caption: string }
+  | { type: "warning"; title: string; message: string }
+  | {
+      type: "file";
+      href: string;
+      /** The title, or the file's name when the title is empty. */
+      title: string;
+      extension: string;
+      /** The size as people read it ("185.5 KiB"), or "" when the editor saved none. */
+      size: string;
+    }
+  | { type: "linkCard"; href: string; host: string; title: string; description: string; image: string | null }
+  | { type: "raw"; html: string }
+  | { type: "person"; name: string; description: string; link: string | null; photo: string | null };
 
 /** The article's highest editor heading level (the smallest number); Infinity when it has none. */
 export function topHeadingLevel(blocks: SafeBlock[]): number {

@@ -1,4 +1,4 @@
-import type { CreateResolversArgs, CreateSchemaCustomizationArgs } from "gatsby";
+import type { CreateNodeArgs, CreateResolversArgs, CreateSchemaCustomizationArgs } from "gatsby";
 import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
 import { safeBlocks, type SafeBlock } from "../lib/block-sanitizer";
 import { plainText } from "../lib/inline-sanitizer";
@@ -16,29 +16,59 @@ export const DESCRIPTION_LENGTH = 160;
 
 type Warn = (message: string) => void;
 
-// One sanitizing per version of an article per process: the body and the summary both need the
-// blocks, and a problem in the body is reported once, whichever field asked first.
-const blocksCache = new Map<string, SafeBlock[]>();
+/** A block left out or cut: the build log's line, and the report entry's fields. */
+interface LeftOut {
+  message: string;
+  block: { block: number; type: string; reason: string };
+}
 
-/**
- * The article's body with every block checked and sanitized, and code blocks highlighted; a block
- * left out is reported, naming the document, in the build log and the build's report for editors.
- */
-export function safeBlocksOf(post: BlogPostNode, warn: Warn): SafeBlock[] {
+// One sanitizing per version of an article per process: the body and the summary both need the
+// blocks. What was left out is kept beside them, to be reported by safeBlocksOf from onCreateNode
+// alone: page queries run in Gatsby's worker processes and the feed's in the main one, each with its
+// own copy of this cache, so a report made while resolving came once per process, twice a build.
+const blocksCache = new Map<string, { blocks: SafeBlock[]; leftOut: LeftOut[] }>();
+
+function sanitized(post: BlogPostNode): { blocks: SafeBlock[]; leftOut: LeftOut[] } {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
-  let blocks = blocksCache.get(key);
-  if (!blocks) {
-    blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message, block) => {
-        const document = `blogMetaData/${post.documentId}`;
-        warn(`${document}: field "content" ${message}.`);
-        recordEntry({ kind: "block", id: post.documentId, document, ...block });
-      }),
+  let entry = blocksCache.get(key);
+  if (!entry) {
+    const leftOut: LeftOut[] = [];
+    const blocks = highlightCodeBlocks(
+      safeBlocks(post.content.blocks, (message, block) => leftOut.push({ message, block })),
       post.content.blocks,
     );
-    blocksCache.set(key, blocks);
+    entry = { blocks, leftOut };
+    blocksCache.set(key, entry);
+  }
+  return entry;
+}
+
+/** The article's body with every block checked and sanitized, and code blocks highlighted. */
+export function articleBlocks(post: BlogPostNode): SafeBlock[] {
+  return sanitized(post).blocks;
+}
+
+/**
+ * The article's body, with each block left out or cut reported, naming the document, in the build
+ * log and, through the same call, in the build's report for editors: one line, one entry.
+ */
+export function safeBlocksOf(post: BlogPostNode, warn: Warn): SafeBlock[] {
+  const { blocks, leftOut } = sanitized(post);
+  const document = `blogMetaData/${post.documentId}`;
+  for (const { message, block } of leftOut) {
+    warn(`${document}: field "content" ${message}.`);
+    recordEntry({ kind: "block", id: post.documentId, document, ...block });
   }
   return blocks;
+}
+
+/**
+ * onCreateNode: reports what the body of a new or changed BlogPost leaves out, naming the document,
+ * the block and why. Gatsby calls it once per version of a node, in the main process only.
+ */
+export function reportLeftOutBlocks({ node, reporter }: Pick<CreateNodeArgs, "node" | "reporter">): void {
+  if (node.internal.type !== "BlogPost") return;
+  safeBlocksOf(node as unknown as BlogPostNode, (message) => reporter.warn(message));
 }
 
 /**
@@ -61,9 +91,7 @@ export function articleDescription(blocks: SafeBlock[], title: string): string {
 export function addBlogPostFields({
   actions,
   schema,
-  reporter,
-}: Pick<CreateSchemaCustomizationArgs, "actions" | "schema" | "reporter">): void {
-  const warn: Warn = (message) => reporter.warn(message);
+}: Pick<CreateSchemaCustomizationArgs, "actions" | "schema">): void {
   actions.createTypes(
     schema.buildObjectType({
       name: "BlogPost",
@@ -73,13 +101,13 @@ export function addBlogPostFields({
           type: "JSON!",
           description:
             "The body's blocks checked and sanitized at build time, ready to render; unusable blocks are left out.",
-          resolve: (post: BlogPostNode) => safeBlocksOf(post, warn),
+          resolve: (post: BlogPostNode) => articleBlocks(post),
         },
         description: {
           type: "String!",
           description:
             "The page's meta description: the first paragraph as plain text (or the title), at most 160 characters.",
-          resolve: (post: BlogPostNode) => articleDescription(safeBlocksOf(post, warn), post.title),
+          resolve: (post: BlogPostNode) => articleDescription(articleBlocks(post), post.title),
         },
         similar: {
           type: "[BlogPost!]!",

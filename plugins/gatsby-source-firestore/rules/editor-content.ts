@@ -6,6 +6,8 @@ export interface EditorBlock {
   id?: string;
   type: string;
   data: Record<string, unknown>;
+  /** Block tunes (text variant, alignment), checked where the body is sanitized. */
+  tunes?: Record<string, unknown>;
 }
 
 /** Editor.js output: `{ time, blocks, version }`. */
@@ -47,7 +49,13 @@ export function normalizeContent(
     if (block.type === "image" && isRecord(data.file) && typeof data.file.url === "string") {
       data = { ...data, file: { ...data.file, url: contentImageUrl(data.file.url) } };
     }
-    blocks.push({ ...(typeof block.id === "string" ? { id: block.id } : {}), type: block.type, data });
+    blocks.push({
+      ...(typeof block.id === "string" ? { id: block.id } : {}),
+      type: block.type,
+      data,
+      // Block tunes (text variant, alignment) are checked where the body is sanitized.
+      ...(isRecord(block.tunes) ? { tunes: block.tunes } : {}),
+    });
   });
   return {
     content: {

@@ -1,7 +1,18 @@
+import { decodeHTMLAttribute } from "entities";
+
 // The one URL check of the site, used at build time and in the browser: a value is parsed exactly as
 // the browser will parse it (WHATWG `new URL`), and only the parsed result is judged and emitted, so
 // a backslash, a protocol-relative form, a tab inside a scheme or an encoded dot cannot make the
 // address we approve differ from the one the browser loads. No Node modules: this runs in pages.
+
+/**
+ * A URL field as the editor meant it. Editor.js tools read URLs back out of the page's HTML, so one
+ * saved through a contenteditable or an attribute arrives entity-encoded (`?w=1200&amp;q=80`); it is
+ * decoded once, as the browser decodes an attribute value, before it is judged or written.
+ */
+export function editorUrl(value: unknown): unknown {
+  return typeof value === "string" ? decodeHTMLAttribute(value) : value;
+}
 
 /** A base that stands for "this site" while parsing site paths; `.invalid` never resolves. */
 const SITE_BASE = "https://this-site.invalid";
@@ -24,6 +35,8 @@ export interface UrlRule {
 
 /** Images and embeds in an article body: http(s) anywhere, or a path on this site. */
 export const IMAGE_URL: UrlRule = { schemes: ["http", "https"], sitePaths: true };
+/** Downloads and link cards in an article body: http(s) anywhere, or a path on this site. */
+export const WEB_URL: UrlRule = { schemes: ["http", "https"], sitePaths: true };
 /** Links in an article body: http(s) and mailto anywhere, or a path on this site. */
 export const LINK_URL: UrlRule = { schemes: ["http", "https", "mailto"], sitePaths: true };
 

@@ -1,5 +1,6 @@
 import type { GatsbyNode, PluginOptions } from "gatsby";
 import { storageImageHosts, type CoverImagePolicy } from "../rules/safe-url";
+import { KNOWN_TOOLS, KNOWN_TUNES, type EditorToolNames } from "../rules/editor-tools";
 
 export interface SourcedType {
   /** GraphQL node type, e.g. "BlogPost". */
@@ -18,6 +19,8 @@ export interface FirestoreSourceOptions extends PluginOptions {
   allowedImageHosts: string[];
   /** For tests only: also accept http covers and covers on loopback or private addresses. */
   allowInsecureImageHosts: boolean;
+  /** Names this site's editor gave Editor.js tools and tunes, mapped to the names the site knows. */
+  editorToolNames: EditorToolNames;
   /** `host:port` of a Firestore emulator. */
   emulatorHost?: string;
   /** Folder of sample articles (`<slug>.json`), the embedded default. */
@@ -70,6 +73,12 @@ export const pluginOptionsSchema: GatsbyNode["pluginOptionsSchema"] = ({ Joi }) 
     allowInsecureImageHosts: Joi.boolean()
       .default(false)
       .description("tests only: also download http covers and covers on loopback or private addresses"),
+    editorToolNames: Joi.object()
+      .pattern(Joi.string(), Joi.string().valid(...KNOWN_TOOLS, ...KNOWN_TUNES))
+      .default({})
+      .description(
+        "the names this site's Editor.js configuration gave tools and tunes, each mapped to the name the site knows it by (docs/editor-blocks.md)",
+      ),
     localContentDir: Joi.string().description("folder of sample articles, the embedded default"),
     pageSize: Joi.number().integer().min(1).max(10_000).default(500).description("documents per read"),
     incremental: Joi.boolean()

@@ -9,9 +9,15 @@ import { ImageBlock } from "./ImageBlock";
 import { TableBlock } from "./TableBlock";
 import { CodeBlock } from "./CodeBlock";
 import { EmbedBlock } from "./EmbedBlock";
+import { WarningBlock } from "./WarningBlock";
+import { FileBlock } from "./FileBlock";
+import { LinkCardBlock } from "./LinkCardBlock";
+import { RawBlock } from "./RawBlock";
+import { PersonBlock } from "./PersonBlock";
+import { TunedBlock } from "./TunedBlock";
 
-/** One block; `top` is the article's highest heading level, which places every heading. */
-function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
+/** One block's content; `top` is the article's highest heading level, which places every heading. */
+function BlockContent({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
   switch (block.type) {
     case "paragraph":
       return <ParagraphBlock block={block} />;
@@ -34,7 +40,23 @@ function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
     case "embed":
     case "link":
       return <EmbedBlock block={block} />;
+    case "warning":
+      return <WarningBlock block={block} />;
+    case "file":
+      return <FileBlock block={block} />;
+    case "linkCard":
+      return <LinkCardBlock block={block} />;
+    case "raw":
+      return <RawBlock block={block} />;
+    case "person":
+      return <PersonBlock block={block} />;
   }
+}
+
+/** One block, in the element its tunes ask for when it has any. */
+function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
+  const content = <BlockContent block={block} top={top} />;
+  return block.tunes ? <TunedBlock tunes={block.tunes}>{content}</TunedBlock> : content;
 }
 
 /**

@@ -138,6 +138,20 @@ describe("normalizeContent", () => {
     );
     expect(result?.content.blocks[0]?.data).toEqual({ file: { url: "/blog-images/a.webp" } });
   });
+
+  it("keeps a block's tunes for the sanitizer to read, and nothing that is not an object", () => {
+    const tunes = { textVariant: "citation", alignmentTune: { alignment: "center" } };
+    const result = normalizeContent("doc", {
+      blocks: [
+        { type: "paragraph", data: { text: "a" }, tunes },
+        { type: "paragraph", data: { text: "b" }, tunes: "call-out" },
+      ],
+    });
+    expect(result?.content.blocks).toEqual([
+      { type: "paragraph", data: { text: "a" }, tunes },
+      { type: "paragraph", data: { text: "b" } },
+    ]);
+  });
 });
 
 describe("dropDuplicateSlugs", () => {

@@ -50,6 +50,31 @@ describe("previewArticle", () => {
   });
 });
 
+describe("previewArticle and the editor's other tools", () => {
+  const globals = globalThis as { __EDITOR_TOOL_NAMES__?: unknown };
+  afterEach(() => delete globals.__EDITOR_TOOL_NAMES__);
+
+  it("keeps the tunes and reads the tool names the site's bundle carries, as the build does", () => {
+    // The bundle's define writes the plugin option editorToolNames here (browser-policy.ts).
+    globals.__EDITOR_TOOL_NAMES__ = { callout: "warning", align: "alignment" };
+    const blocks = [
+      {
+        type: "paragraph",
+        data: { text: "Quoted" },
+        tunes: { textVariant: "citation", align: { alignment: "center" } },
+      },
+      { type: "callout", data: { title: "Careful", message: "Meet in public" } },
+    ];
+    const result = previewArticle("meta-1", { ...draft, content: { blocks } });
+    if (!result.ok) throw new Error(JSON.stringify(result.problem));
+    expect(result.article.blocks).toEqual([
+      { type: "paragraph", html: "Quoted", tunes: { variant: "citation", alignment: "center" } },
+      expect.objectContaining({ type: "warning" }),
+    ]);
+    expect(result.article.warnings.filter((warning) => warning.startsWith('field "content"'))).toEqual([]);
+  });
+});
+
 describe("the link's parts", () => {
   it("reads the article and the token from the fragment", () => {
     expect(previewLinkParts("#article=meta-1&token=abc.def.")).toEqual({ article: "meta-1", token: "abc.def." });

@@ -3,11 +3,17 @@ import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Reporter } fro
 import {
   addBlogPostFields,
   addBlogPostQueries,
-  safeBlocksOf,
   articleDescription,
+  reportLeftOutBlocks,
+  articleBlocks,
 } from "../../../../src/node/blog-post-fields";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { REPORT_DIR_VARIABLE, reportFileIn } from "../../../../plugins/gatsby-source-firestore/src/build-report";
 import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
 import * as similarModule from "../../../../src/lib/similar";
+import * as articleBody from "../../../../src/lib/block-sanitizer";
 
 interface FieldConfig {
   type: string;
@@ -34,24 +40,28 @@ const post = (overrides: Partial<BlogPostNode> & { blocks?: unknown[] } = {}): B
   } as BlogPostNode;
 };
 
-/** The fields addBlogPostFields declares, and the warnings its resolvers report. */
-function declaredFields(): { fields: Record<string, FieldConfig>; warn: jest.Mock; typeName: string } {
+/** What onCreateNode reports for a node, as the build log would show it. */
+function reported(node: BlogPostNode): string[] {
   const warn = jest.fn();
+  reportLeftOutBlocks({ node, reporter: { warn } as unknown as Reporter });
+  return warn.mock.calls.map(([message]: [string]) => message);
+}
+
+/** The fields addBlogPostFields declares. */
+function declaredFields(): { fields: Record<string, FieldConfig>; typeName: string } {
   let config: { name: string; fields: Record<string, FieldConfig> } | undefined;
   addBlogPostFields({
     actions: { createTypes: jest.fn() } as unknown as CreateSchemaCustomizationArgs["actions"],
     schema: {
       buildObjectType: (c: typeof config) => (config = c),
     } as unknown as CreateSchemaCustomizationArgs["schema"],
-    reporter: { warn } as unknown as Reporter,
   });
   if (!config) throw new Error("no type was built");
-  return { fields: config.fields, warn, typeName: config.name };
+  return { fields: config.fields, typeName: config.name };
 }
 
-describe("safeBlocksOf", () => {
-  it("sanitizes the body and reports a left-out block naming the document and the content field", () => {
-    const warn = jest.fn();
+describe("articleBlocks and reportLeftOutBlocks", () => {
+  it("sanitize the body and report a left-out block naming the document, the block and why", () => {
     const article = post({
       documentId: "abc",
       blocks: [
@@ -59,22 +69,64 @@ describe("safeBlocksOf", () => {
         { type: "weird", data: {} },
       ],
     });
-    const blocks = safeBlocksOf(article, warn);
+    const blocks = articleBlocks(article);
     expect(blocks).toHaveLength(1);
     expect(JSON.stringify(blocks)).not.toMatch(/script|onerror/);
-    expect(warn).toHaveBeenCalledWith(
+    expect(reported(article)).toEqual([
       'blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.',
-    );
+    ]);
   });
 
-  it("sanitizes and reports once per version of an article, again when its content changes", () => {
-    const warn = jest.fn();
+  it("write each line they log as one entry of the build's report for editors, too", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "report-"));
+    process.env[REPORT_DIR_VARIABLE] = dir;
+    try {
+      const article = post({
+        documentId: "rep",
+        blocks: [
+          { type: "weird", data: {} },
+          { type: "raw", data: {} },
+        ],
+      });
+      const lines = reported(article);
+      const entries = readFileSync(reportFileIn(dir), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(lines).toHaveLength(2);
+      expect(entries).toEqual(
+        lines.map((line, block) => ({
+          kind: "block",
+          id: "rep",
+          document: "blogMetaData/rep",
+          block,
+          type: block === 0 ? "weird" : "raw",
+          reason: line.replace(`blogMetaData/rep: field "content" block ${block}: `, "").replace(/\.$/, ""),
+        })),
+      );
+    } finally {
+      delete process.env[REPORT_DIR_VARIABLE];
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("report nothing for a body with nothing left out, and other nodes are not read", () => {
+    expect(reported(post())).toEqual([]);
+    const other = { ...post({ blocks: [{ type: "weird", data: {} }] }) };
+    other.internal = { ...other.internal, type: "File" };
+    expect(reported(other)).toEqual([]);
+  });
+
+  it("sanitize once per version of an article, again when its content changes", () => {
+    const sanitize = jest.spyOn(articleBody, "safeBlocks");
     const article = post({ blocks: [{ type: "weird", data: {} }] });
-    safeBlocksOf(article, warn);
-    safeBlocksOf({ ...article }, warn);
-    expect(warn).toHaveBeenCalledTimes(1);
-    safeBlocksOf({ ...article, internal: { ...article.internal, contentDigest: "changed" } }, warn);
-    expect(warn).toHaveBeenCalledTimes(2);
+    articleBlocks(article);
+    articleBlocks({ ...article });
+    expect(reported(article)).toHaveLength(1);
+    expect(sanitize).toHaveBeenCalledTimes(1);
+    articleBlocks({ ...article, internal: { ...article.internal, contentDigest: "changed" } });
+    expect(sanitize).toHaveBeenCalledTimes(2);
+    sanitize.mockRestore();
   });
 });
 
@@ -120,8 +172,7 @@ describe("the BlogPost fields", () => {
     });
   });
 
-  it("safeBlocks and description share one sanitizing, so a bad block is reported once", () => {
-    const { fields, warn } = declaredFields();
+  it("safeBlocks and description share one sanitizing, whose left-out block onCreateNode reports", () => {
     const article = post({
       documentId: "bad",
       blocks: [
@@ -129,10 +180,11 @@ describe("the BlogPost fields", () => {
         { type: "paragraph", data: { text: "Summary" } },
       ],
     });
+    const { fields } = declaredFields();
     expect(fields.description!.resolve(article, {}, {})).toBe("Summary");
     expect(fields.safeBlocks!.resolve(article, {}, {})).toEqual([{ type: "paragraph", html: "Summary" }]);
-    expect(warn.mock.calls).toEqual([
-      ['blogMetaData/bad: field "content" block 0: unknown block type "weird"; left out.'],
+    expect(reported(article)).toEqual([
+      'blogMetaData/bad: field "content" block 0: unknown block type "weird"; left out.',
     ]);
   });
 

@@ -137,12 +137,12 @@ describe("the official checklist and simple-image tools, and nested-list", () =>
     safeBlocks(
       [
         { type: "paragraph", data: { text: "a" } },
-        { type: "warning", data: { title: "x" } },
+        { type: "alert", data: { title: "x" } },
       ],
       report,
     );
-    const reason = 'unknown block type "warning"; left out';
-    expect(report.mock.calls).toEqual([[`block 1: ${reason}`, { block: 1, type: "warning", reason }]]);
+    const reason = 'unknown block type "alert"; left out';
+    expect(report.mock.calls).toEqual([[`block 1: ${reason}`, { block: 1, type: "alert", reason }]]);
   });
 });
 
