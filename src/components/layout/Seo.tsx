@@ -1,14 +1,17 @@
 import * as React from "react";
 import { Helmet } from "react-helmet";
-import { graphql, useStaticQuery } from "gatsby";
 import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
+import { pageTitle } from "./page-title";
 import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../lib/site-files";
 
-interface SiteMetadataQuery {
-  site: {
-    siteMetadata: { title: string; siteName: string; description: string; siteUrl: string; image: string };
-  };
-}
+/** gatsby-config.ts's siteMetadata, written into every bundle by src/node/webpack.ts. */
+declare const __SITE_METADATA__: {
+  title: string;
+  siteName: string;
+  description: string;
+  siteUrl: string;
+  image: string;
+};
 
 export interface SeoProps {
   title: string;
@@ -26,10 +29,21 @@ export interface SeoProps {
   children?: React.ReactNode;
 }
 
+/**
+ * The icons' published names, with their content hash, written into the production HTML renderer by
+ * src/node/site-icons.ts; `gatsby develop` links the plain names.
+ */
+declare const __SITE_ICONS__: { favicon: string; appleTouchIcon: string } | undefined;
+const ICONS =
+  typeof __SITE_ICONS__ === "object" ? __SITE_ICONS__ : { favicon: "/favicon.png", appleTouchIcon: APPLE_TOUCH_ICON };
+
 const absolute = (siteUrl: string, pathOrUrl: string): string =>
   /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 
-/** Title, description, canonical link and social-sharing tags of a page. */
+/**
+ * Title, description, canonical link and social-sharing tags of a page, written into its HTML by the
+ * build. The production browser bundle gets Seo.browser.tsx instead (src/node/browser-stand-ins.ts).
+ */
 export function Seo({
   title,
   description,
@@ -39,21 +53,8 @@ export function Seo({
   noindex = false,
   children,
 }: SeoProps): JSX.Element {
-  const { site } = useStaticQuery<SiteMetadataQuery>(graphql`
-    query SeoSiteMetadata {
-      site {
-        siteMetadata {
-          title
-          siteName
-          description
-          siteUrl
-          image
-        }
-      }
-    }
-  `);
-  const meta = site.siteMetadata;
-  const fullTitle = title === meta.siteName ? title : `${title} | ${meta.siteName}`;
+  const meta = __SITE_METADATA__;
+  const fullTitle = pageTitle(title, meta.siteName);
   const summary = description ?? meta.description;
   const url = absolute(meta.siteUrl, path);
   const imagePath = image ?? meta.image;
@@ -65,10 +66,10 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={summary} />
       <link rel="canonical" href={url} />
-      <link rel="icon" href="/favicon.png" type="image/png" />
+      <link rel="icon" href={ICONS.favicon} type="image/png" />
       {/* Written by the build: src/node/manifest.ts and src/node/feed.ts. */}
       <link rel="manifest" href={MANIFEST_PATH} />
-      <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
+      <link rel="apple-touch-icon" href={ICONS.appleTouchIcon} />
       <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} blog`} href={FEED_PATH} />
       <meta name="theme-color" content={THEME_COLOR} />
       {noindex && <meta name="robots" content="noindex" />}
