@@ -1,7 +1,7 @@
 import * as React from "react";
 import { Helmet } from "react-helmet";
 import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
-import { pageTitle } from "./page-title";
+import { absoluteUrl, pageTitle } from "./page-title";
 import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../lib/site-files";
 
 /** gatsby-config.ts's siteMetadata, written into every bundle by src/node/webpack.ts. */
@@ -37,8 +37,7 @@ declare const __SITE_ICONS__: { favicon: string; appleTouchIcon: string } | unde
 const ICONS =
   typeof __SITE_ICONS__ === "object" ? __SITE_ICONS__ : { favicon: "/favicon.png", appleTouchIcon: APPLE_TOUCH_ICON };
 
-const absolute = (siteUrl: string, pathOrUrl: string): string =>
-  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
+const absolute = absoluteUrl;
 
 /**
  * Title, description, canonical link and social-sharing tags of a page, written into its HTML by the

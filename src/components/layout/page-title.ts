@@ -2,3 +2,7 @@
 export function pageTitle(title: string, siteName: string): string {
   return title === siteName ? title : `${title} | ${siteName}`;
 }
+
+/** An absolute URL of the site for a path (or an absolute URL, as it is). */
+export const absoluteUrl = (siteUrl: string, pathOrUrl: string): string =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
