@@ -4,7 +4,7 @@ import path from "node:path";
 import { APPLE_TOUCH_ICON } from "../lib/site-files";
 import { iconsVersion, versionedIcon } from "./manifest";
 
-/** The global through which Seo.tsx, in the HTML renderer, learns the icons' published names. */
+/** The global through which Seo.tsx, in the production bundles, learns the icons' published names. */
 export const SITE_ICONS_GLOBAL = "__SITE_ICONS__";
 
 /** The favicon as drawn by scripts/render-illustrations.ts, relative to the site. */

@@ -29,13 +29,6 @@ export const FONT_FALLBACK_GLOBAL = "__FONT_FALLBACK_FACES__";
 export const SITE_URL_GLOBAL = "__SITE_URL__";
 
 /**
- * The global through which the head (Seo.tsx, Seo.browser.tsx) learns gatsby-config.ts's
- * siteMetadata: a static query would tie its result to the modules of the browser bundle, where
- * Seo.browser.tsx stands in for Seo.tsx, and the HTML renderer would find no result for it.
- */
-export const SITE_METADATA_GLOBAL = "__SITE_METADATA__";
-
-/**
  * The search's code in one chunk of its own, loaded with the first search. Left to webpack's
  * defaults, the piece format (src/lib/search-pieces.ts) shared a chunk with the live list's code and
  * its libraries: the first search fetched 30.9 kB, compressed, for 2 kB of search.
@@ -81,18 +74,18 @@ interface WebpackConfig {
  *   computed here from the font file, as a constant that gatsby-ssr.tsx writes into every page's head;
  * - the browser bundles (build-javascript, develop) get the URL of the toast stylesheet, published
  *   here;
- * - every bundle gets the site's configured address (SITE_URL_GLOBAL) and metadata (SITE_METADATA_GLOBAL);
- * - the production HTML renderer gets the icons' content-hashed names (site-icons.ts), publishing
- *   the favicon under its own;
+ * - every bundle gets the site's configured address (SITE_URL_GLOBAL);
+ * - the production bundles get the icons' content-hashed names (site-icons.ts), publishing the
+ *   favicon under its own;
  * - the browser bundles' source maps are written to .cache/source-maps/ instead of public/. Gatsby 5
  *   builds the browser bundles (stage build-javascript) with `devtool: "source-map"`, which puts a
  *   .map beside every chunk and a sourceMappingURL comment in it: no visitor fetches them, and they
  *   would publish the full sources. The same maps are made by the SourceMapDevToolPlugin, with no
  *   comment in the chunks;
  * - the scripts that run as a page starts ask V8 to compile them as they download (CompileHintPlugin);
- * - modules whose work the HTML renderer has done get small browser stand-ins (browser-stand-ins.ts:
- *   the head's react-helmet, a built article's block renderers), and the build lists the site's
- *   modules in each script (ChunkModulesPlugin) for the budget test.
+ * - a built article's block renderers, whose work the HTML renderer has done, get a small browser
+ *   stand-in (browser-stand-ins.ts), and the build lists the site's modules in each script
+ *   (ChunkModulesPlugin) for the budget test.
  * And, through the pieces of internals/ that recognise the versions they were written for (each
  * skipped with a warning on another):
  * - the production browser bundle leaves out the parts of Gatsby's runtime the site never runs and
@@ -117,21 +110,14 @@ export async function configureWebpack({
     output: { ...gatsbys.output, chunkLoadTimeout: CHUNK_LOAD_TIMEOUT_MS },
     plugins: [...(gatsbys.plugins ?? [])],
   };
-  const metadata = siteMetadataOf(store);
-  const { siteUrl } = metadata;
-  // Key by key, so a bundle carries only the keys its code reads.
-  config.plugins.push(
-    plugins.define({
-      [SITE_METADATA_GLOBAL]: Object.fromEntries(
-        Object.entries(metadata).map(([name, value]) => [name, JSON.stringify(value)]),
-      ),
-    }),
-  );
+  const { siteUrl } = siteMetadataOf(store);
   if (typeof siteUrl === "string") config.plugins.push(plugins.define({ [SITE_URL_GLOBAL]: JSON.stringify(siteUrl) }));
   if (stage === "build-html" || stage === "develop-html") {
     config.plugins.push(plugins.define({ [FONT_FALLBACK_GLOBAL]: JSON.stringify(await fallbackFontFacesFor(root)) }));
   }
-  if (stage === "build-html") {
+  // Both production bundles: react-helmet in the browser rewrites the head's links as it hydrates, and
+  // must keep the names the HTML has, or the favicon would be fetched again at every address change.
+  if (stage === "build-html" || stage === "build-javascript") {
     config.plugins.push(plugins.define({ [SITE_ICONS_GLOBAL]: JSON.stringify(await publishSiteIcons(root)) }));
   }
   if (stage === "build-javascript" || stage === "develop") {

@@ -1,17 +1,14 @@
 import * as React from "react";
 import { Helmet } from "react-helmet";
+import { graphql, useStaticQuery } from "gatsby";
 import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
-import { absoluteUrl, pageTitle } from "./page-title";
 import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../lib/site-files";
 
-/** gatsby-config.ts's siteMetadata, written into every bundle by src/node/webpack.ts. */
-declare const __SITE_METADATA__: {
-  title: string;
-  siteName: string;
-  description: string;
-  siteUrl: string;
-  image: string;
-};
+interface SiteMetadataQuery {
+  site: {
+    siteMetadata: { title: string; siteName: string; description: string; siteUrl: string; image: string };
+  };
+}
 
 export interface SeoProps {
   title: string;
@@ -30,18 +27,20 @@ export interface SeoProps {
 }
 
 /**
- * The icons' published names, with their content hash, written into the production HTML renderer by
+ * The icons' published names, with their content hash, written into the production bundles by
  * src/node/site-icons.ts; `gatsby develop` links the plain names.
  */
 declare const __SITE_ICONS__: { favicon: string; appleTouchIcon: string } | undefined;
 const ICONS =
   typeof __SITE_ICONS__ === "object" ? __SITE_ICONS__ : { favicon: "/favicon.png", appleTouchIcon: APPLE_TOUCH_ICON };
 
-const absolute = absoluteUrl;
+const absolute = (siteUrl: string, pathOrUrl: string): string =>
+  /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 
 /**
- * Title, description, canonical link and social-sharing tags of a page, written into its HTML by the
- * build. The production browser bundle gets Seo.browser.tsx instead (src/node/browser-stand-ins.ts).
+ * Title, description, canonical link and social-sharing tags of a page, through react-helmet, which
+ * stays by the owner's decision: its cost to the first load is an allowance of its own
+ * (docs/first-load.md).
  */
 export function Seo({
   title,
@@ -52,8 +51,21 @@ export function Seo({
   noindex = false,
   children,
 }: SeoProps): JSX.Element {
-  const meta = __SITE_METADATA__;
-  const fullTitle = pageTitle(title, meta.siteName);
+  const { site } = useStaticQuery<SiteMetadataQuery>(graphql`
+    query SeoSiteMetadata {
+      site {
+        siteMetadata {
+          title
+          siteName
+          description
+          siteUrl
+          image
+        }
+      }
+    }
+  `);
+  const meta = site.siteMetadata;
+  const fullTitle = title === meta.siteName ? title : `${title} | ${meta.siteName}`;
   const summary = description ?? meta.description;
   const url = absolute(meta.siteUrl, path);
   const imagePath = image ?? meta.image;
