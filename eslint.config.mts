@@ -4,6 +4,7 @@ import react from "eslint-plugin-react";
 import reactHooks from "eslint-plugin-react-hooks";
 import jsxA11y from "eslint-plugin-jsx-a11y";
 import globals from "globals";
+import { importDirection } from "./scripts/lint/import-direction.ts";
 
 export default tseslint.config(
   {
@@ -42,6 +43,13 @@ export default tseslint.config(
         { argsIgnorePattern: "^_", varsIgnorePattern: "^_", ignoreRestSiblings: true },
       ],
     },
+  },
+  {
+    // Imports follow the data (docs/codebase-map.md): plugin -> site build -> browser code, and the
+    // rebuild service reaches the site only through its documented entry points.
+    files: ["**/*.{ts,tsx,mts,js,mjs,cjs}"],
+    plugins: { local: { rules: { "import-direction": importDirection } } },
+    rules: { "local/import-direction": "error" },
   },
   {
     files: ["**/*.{js,mjs,cjs}"],

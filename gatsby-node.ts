@@ -3,12 +3,12 @@
 import type { GatsbyNode } from "gatsby";
 import { publishFonts } from "./src/node/fonts";
 import { addBlogPostFields, addBlogPostQueries } from "./src/node/blog-post-fields";
-import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/pages";
-import { writeSearchIndex } from "./src/node/search-index";
+import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/create-pages";
+import { writeSearchIndex } from "./src/node/write-search-index";
 import { configureWebpack } from "./src/node/webpack";
-import { finishBuiltPages } from "./src/node/finish-pages";
-import { writeSitemap } from "./src/node/sitemap";
-import { writeOgImages } from "./src/node/og-images";
+import { finishBuiltPages } from "./src/node/html/finish-html";
+import { writeSitemap } from "./src/node/write-sitemap";
+import { writeOgImages } from "./src/node/write-og-images";
 import { writeFeed } from "./src/node/feed";
 import { writeManifest } from "./src/node/manifest";
 import { recordBuildCode, resetCacheOnCodeChange } from "./src/node/build-code";

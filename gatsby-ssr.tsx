@@ -16,7 +16,7 @@ function fontFallbackFaces(): string {
 /**
  * Every page's head: the language, and the fallback faces inline, so the first paint already sets
  * text in the room Outfit will take and the swap to Outfit moves nothing. The page's boot script
- * switches to Outfit once the page has loaded (src/node/page-boot.ts); without JavaScript, the
+ * switches to Outfit once the page has loaded (src/node/html/boot-script.ts); without JavaScript, the
  * <noscript> style does at once.
  */
 export const onRenderBody: GatsbySSR["onRenderBody"] = ({ setHtmlAttributes, setHeadComponents }) => {

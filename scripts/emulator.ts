@@ -45,6 +45,8 @@ export interface EmulatorOptions {
   port?: number;
   /** The security rules file. Default: the project's firestore.rules. */
   rules?: string;
+  /** host:port of a Functions emulator to send Firestore trigger events to. */
+  functionsEmulator?: string;
   timeoutMs?: number;
 }
 
@@ -64,12 +66,15 @@ export interface RunningEmulator {
 export async function startEmulator({
   port,
   rules = path.join(PROJECT_ROOT, "firestore.rules"),
+  functionsEmulator,
   timeoutMs = 60_000,
 }: EmulatorOptions = {}): Promise<RunningEmulator> {
   const bin = emulatorBinary();
   const chosenPort = port ?? (await freePort());
   const host = `127.0.0.1:${chosenPort}`;
-  const child = spawn(bin, ["start", "--host=127.0.0.1", `--port=${chosenPort}`, `--rules=${rules}`], {
+  const args = ["start", "--host=127.0.0.1", `--port=${chosenPort}`, `--rules=${rules}`];
+  if (functionsEmulator) args.push("--functions_emulator", functionsEmulator);
+  const child = spawn(bin, args, {
     detached: true,
     stdio: ["ignore", "ignore", "pipe"],
   });

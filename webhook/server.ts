@@ -2,7 +2,10 @@
 // it refuses to start without a REBUILD_SECRET of at least 32 characters.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { Builder } from "./lib/builder.ts";
+import path from "node:path";
+import { Builder } from "./lib/build-queue.ts";
+import { openStatusDatabase } from "./lib/article-status.ts";
+import { BuildEvents } from "./lib/build-events.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
@@ -15,7 +18,8 @@ let config: ServiceConfig;
 let builder: Builder;
 try {
   config = loadConfig(process.env);
-  builder = new Builder(config, log).init();
+  const events = new BuildEvents(config, openStatusDatabase(config.statusProject), log);
+  builder = new Builder(config, log, events).init();
   await builder.resume();
 } catch (error) {
   console.error(`[rebuild] Cannot start: ${(error as Error).message}`);
@@ -26,7 +30,8 @@ const limits = {
   refused: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
   authenticated: createRateLimiter({ perMinute: config.rateLimitPerMinute }),
 };
-const replay = new ReplayGuard(TOLERANCE_SECONDS);
+// Beside queue.json, so that a restart forgets neither the accepted builds nor the used request ids.
+const replay = new ReplayGuard(TOLERANCE_SECONDS, { file: path.join(config.buildsDir, "request-ids.json"), log });
 setInterval(() => {
   limits.refused.sweep();
   replay.sweep();

@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
 import { parse, type DefaultTreeAdapterMap } from "parse5";
-import { bootScriptsIn } from "../../src/node/page-boot";
+import { bootScriptsIn } from "../../src/node/html/boot-script";
 import { COMPILE_HINT } from "../../src/node/compile-hint";
 import { SOURCE_MAP_DIR } from "../../src/node/webpack";
 import { CHUNK_MODULES_FILE } from "../../src/node/browser-stand-ins";
@@ -77,7 +77,7 @@ const pageHtml = (file: string): string => readFileSync(path.join(PUBLIC_DIR, fi
 
 /**
  * The scripts a page loads on its own: every `<script src>`, every script it preloads, and every
- * script its boot script inserts once the page has painted (see src/node/page-boot.ts).
+ * script its boot script inserts once the page has painted (see src/node/html/boot-script.ts).
  */
 export function firstLoadScripts(html: string): string[] {
   const found: string[] = [];
@@ -188,7 +188,7 @@ test.describe("Budgets of the production build", () => {
   });
 
   test("no page's first-load JavaScript grows with the articles: none of it names a built article's address", () => {
-    // Gatsby would list every built page in the app chunk (src/node/internals/runtime/document-match-paths.ts says why).
+    // Gatsby would list every built page in the app chunk (src/gatsby-runtime/document-match-paths.ts says why).
     const index = indexedArticlesIn(PUBLIC_DIR);
     expect(index.length).toBeGreaterThan(10);
     const addresses = index.map(({ slug }) => `/blogarticle/${slug}"`);

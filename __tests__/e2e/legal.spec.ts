@@ -1,5 +1,5 @@
 import { test, expect } from "./fixtures";
-import { SUPPORT_EMAIL } from "../../src/components/legal/support";
+import { SUPPORT_EMAIL } from "../../src/components/legal/SupportEmailLink";
 
 test.describe("Policy pages", () => {
   test("/terms says users must be over 18, accounts may be terminated without notice, 30 days' notice of changes", async ({

@@ -197,7 +197,7 @@ test("the live card of an article newer than the build opens it through the fall
   await publish("opened-from-its-card", "Opened from its card");
   const card = page.getByRole("article").first();
   await expect(card).toContainText("Opened from its card", { timeout: 20_000 });
-  // The browser knows no list of built pages (src/node/internals/runtime/document-match-paths.ts): the missing page
+  // The browser knows no list of built pages (src/gatsby-runtime/document-match-paths.ts): the missing page
   // data sends it to the server for the address, which answers with the fallback page.
   await card.getByRole("link").first().click();
   await expect(page).toHaveURL(/\/blogarticle\/opened-from-its-card$/);

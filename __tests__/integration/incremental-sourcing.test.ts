@@ -167,16 +167,16 @@ describe("warm builds read only what changed", () => {
       // rewrote every page, twice over: webpack's compilation hash, which every page carries, came
       // out different from the cold build's (src/node/webpack.ts), and the app chunk, which every
       // page names, listed every article's address, so an addition or a new slug changed it
-      // (src/node/internals/runtime/document-match-paths.ts).
+      // (src/gatsby-runtime/document-match-paths.ts).
       expect(termsModified()).toBe(termsWritten);
       // Every article shares one cover, which the edited article asks for again: same bytes, so the
       // image store encodes nothing (src/node/covers.ts) and only the two new article paths get a
-      // link to its sharing image (src/node/og-images.ts).
+      // link to its sharing image (src/node/write-og-images.ts).
       expect(last.output).toMatch(/\[image store\] 13 covers: 0 encodings made, 0 failed/);
       expect(last.output).toMatch(
         /Sharing images: 2 linked from the image store, 0 with the site's image, 13 articles in all/,
       );
-      // The pages' nodes were kept through sourcing (src/node/pages.ts, keepPageNodes): none was
+      // The pages' nodes were kept through sourcing (src/node/create-pages.ts, keepPageNodes): none was
       // deleted as stale to be made again by createPages; the renamed article's old page went with
       // its page, and its node with it.
       expect(staleNodesDeleted(last.output)).toBe(0);

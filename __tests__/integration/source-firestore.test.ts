@@ -38,7 +38,14 @@ function allFiles(dir: string): string[] {
 
 beforeAll(async () => {
   jest.setTimeout(240_000);
-  imageServer = await startImageServer();
+  imageServer = await startImageServer({
+    redirects: {
+      // An allowed first address whose redirect leads to a cloud's metadata server, and one whose
+      // redirect stays where the host rules allow.
+      "/to-metadata.webp": "http://169.254.169.254/latest/meta-data/cover.webp",
+      "/moved.webp": "/cover.webp",
+    },
+  });
   await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
   app = initializeApp({ projectId: PROJECT_ID }, "source-plugin-test");
   db = getFirestore(app);
@@ -58,6 +65,8 @@ beforeAll(async () => {
     "not-editorjs": article("html-body", { content: "<p>raw html</p>" }),
     "bad-last-update": article("no-date", { lastUpdate: "last tuesday" }),
     "broken-image": article("image-is-gone", { featureImage: `${imageServer.url}/missing.webp` }),
+    "redirected-image": article("image-to-metadata", { featureImage: `${imageServer.url}/to-metadata.webp` }),
+    "moved-image": article("image-moved", { featureImage: `${imageServer.url}/moved.webp` }),
   };
   for (const [id, data] of Object.entries(documents)) {
     const clean = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));
@@ -84,6 +93,8 @@ describe("gatsby build against the Firestore emulator", () => {
       ["good-newest", "first-date-ideas"],
       ["broken-image", "image-is-gone"],
       ["good-no-updated-on", "texting-after-a-date"],
+      ["moved-image", "image-moved"],
+      ["redirected-image", "image-to-metadata"],
     ]);
   });
 
@@ -108,6 +119,18 @@ describe("gatsby build against the Firestore emulator", () => {
 
   it("downloaded the cover image from the image server at build time", () => {
     expect(imageServer.requests).toContain("/cover.webp");
+  });
+
+  it("refuses a cover redirected to a private address, naming the document and field, and follows an allowed redirect", () => {
+    expect(build.output).toContain(
+      'blogMetaData/redirected-image: field "featureImage" was redirected to an address that points at a loopback ' +
+        'or private address (got "http://169.254.169.254/latest/meta-data/cover.webp")',
+    );
+    expect(build.output).not.toContain("blogMetaData/moved-image");
+    expect(imageServer.requests).toEqual(expect.arrayContaining(["/to-metadata.webp", "/moved.webp"]));
+    // The article keeps a cover only where the redirect was allowed (its sharing image is drawn from it).
+    expect(build.output).toContain("/blogarticle/image-to-metadata: no sharing image from its cover");
+    expect(build.output).not.toContain("/blogarticle/image-moved: no sharing image");
   });
 });
 

@@ -11,13 +11,15 @@ export const SAMPLE_IMAGES_DIR = path.resolve(__dirname, "../../content/blog/ima
 
 /**
  * A local image server on a free port. Without a `dir`, it serves one generated 800x450 cover at
- * /cover.webp; with one, that folder's files by name. Anything else is a 404, and every requested
- * path is kept in `requests`.
+ * /cover.webp; with one, that folder's files by name. `redirects` answers paths with a 302 to
+ * another address. Anything else is a 404, and every requested path is kept in `requests`.
  */
-export async function startImageServer(options: { dir?: string } = {}): Promise<ImageServer> {
-  if (options.dir) return serveImages({ dir: options.dir });
+export async function startImageServer(
+  options: { dir?: string; redirects?: Record<string, string> } = {},
+): Promise<ImageServer> {
+  if (options.dir) return serveImages({ dir: options.dir, redirects: options.redirects });
   const cover = await sharp({ create: { width: 800, height: 450, channels: 3, background: "#b3124f" } })
     .webp()
     .toBuffer();
-  return serveImages({ images: { "cover.webp": cover } });
+  return serveImages({ images: { "cover.webp": cover }, redirects: options.redirects });
 }

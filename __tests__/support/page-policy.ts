@@ -1,9 +1,15 @@
-// The steps of finishing a page (finish-pages.ts does them in one pass) one at a time, composed from
+// The steps of finishing a page (finish-html.ts does them in one pass) one at a time, composed from
 // the build's own functions, for tests that look at one part: the hashes, the meta tag, the policy
 // alone or the boot script alone.
-import { inlineScriptsOf, policyEdits, policyOfPage, scriptHashes, type FinishedPage } from "../../src/node/csp";
-import { bootEdits } from "../../src/node/page-boot";
-import { scanPage, splice } from "../../src/node/page-scan";
+import {
+  inlineScriptsOf,
+  policyEdits,
+  policyOfPage,
+  scriptHashes,
+  type FinishedPage,
+} from "../../src/node/html/csp-meta";
+import { bootEdits } from "../../src/node/html/boot-script";
+import { scanPage, splice } from "../../src/node/html/parse-html";
 
 /** The hashes a page's policy lists for its inline scripts (inlineScriptsOf, scriptHashes). */
 export const inlineScriptHashes = (html: string): string[] => scriptHashes(inlineScriptsOf(scanPage(html)));

@@ -2,7 +2,7 @@ import type { ChildProcess } from "node:child_process";
 import { createHash, createHmac, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync, readlinkSync, statSync } from "node:fs";
 import path from "node:path";
-import type { BuildView } from "../../webhook/lib/build.ts";
+import type { BuildView } from "../../webhook/lib/build-record.ts";
 import { startScript } from "./processes";
 
 export type { BuildView };

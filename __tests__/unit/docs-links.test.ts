@@ -2,37 +2,11 @@
 // The repository's documentation must stand on its own: every relative link in a tracked Markdown
 // file reaches a tracked file (and, with an anchor, a heading of it), and no text file points at
 // material that lives outside the repository.
-import { execFileSync } from "node:child_process";
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
+import { linesOutsideFences, trackedFiles } from "../support/markdown";
 
 const ROOT = path.resolve(__dirname, "..", "..");
-
-/** Files in the git index (what a clone gets), relative to the root, with / separators. */
-function trackedFiles(): string[] {
-  const out = execFileSync("git", ["ls-files", "-z"], { cwd: ROOT, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 });
-  return out
-    .split("\0")
-    .filter((file) => file !== "" && !file.split("/").includes("node_modules"))
-    .filter((file) => existsSync(path.join(ROOT, file)) && statSync(path.join(ROOT, file)).isFile());
-}
-
-/** The lines of a Markdown text, with those inside fenced code blocks (and the fences) as null. */
-function linesOutsideFences(markdown: string): (string | null)[] {
-  let fence: string | null = null;
-  return markdown.split("\n").map((line) => {
-    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(line)?.[1];
-    if (fence === null && marker) {
-      fence = marker;
-      return null;
-    }
-    if (fence !== null) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && line.trim() === marker) fence = null;
-      return null;
-    }
-    return line;
-  });
-}
 
 /** The text without fenced code blocks and inline code spans (line breaks kept), so code is not read as links. */
 function withoutCode(markdown: string): string {
@@ -172,7 +146,7 @@ describe("the checker itself", () => {
 });
 
 describe("the repository's documentation", () => {
-  const files = trackedFiles();
+  const files = trackedFiles(ROOT);
   const tracked = new Set(files);
   const read = (file: string): string => readFileSync(path.join(ROOT, file), "utf8");
 

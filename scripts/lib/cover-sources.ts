@@ -82,7 +82,10 @@ export async function coverJobs(
     const id = source.kind === "url" ? source.url : source.path;
     if (!jobs.has(id))
       jobs.set(id, {
-        source: source.kind === "url" ? { kind: "url", url: source.url } : { kind: "file", path: source.path },
+        source:
+          source.kind === "url"
+            ? { kind: "url", url: source.url, policy: source.policy }
+            : { kind: "file", path: source.path },
         documentId: post.documentId,
       });
   }

@@ -19,6 +19,8 @@ export interface ImageSource {
   images?: Readonly<Record<string, Buffer>>;
   /** A folder whose files are served by name (content/blog/images, say). */
   dir?: string;
+  /** Paths answered with a 302 to another address (which this server never follows itself). */
+  redirects?: Readonly<Record<string, string>>;
 }
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -32,7 +34,7 @@ const CONTENT_TYPES: Record<string, string> = {
 /**
  * Starts the server on a free loopback port. A request is answered by the last segment of its path
  * (so /blog-images/a.webp and /a.webp are the same file), first from `images`, then from `dir`;
- * anything else is a 404.
+ * anything else is a 404. A path listed in `redirects` is answered with its redirect first.
  */
 export async function startImageServer(source: ImageSource): Promise<ImageServer> {
   const requests: string[] = [];
@@ -49,6 +51,11 @@ export async function startImageServer(source: ImageSource): Promise<ImageServer
   const server = http.createServer((request, response) => {
     const pathname = new URL(request.url ?? "/", "http://localhost").pathname;
     requests.push(pathname);
+    const location = source.redirects?.[pathname];
+    if (location !== undefined) {
+      response.writeHead(302, { location }).end();
+      return;
+    }
     let name = "";
     try {
       name = path.posix.basename(decodeURIComponent(pathname));

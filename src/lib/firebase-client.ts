@@ -25,7 +25,7 @@ import {
 } from "firebase/auth";
 import type { FirebaseWebConfig } from "./firebase-config";
 import type { BlogCardData } from "../components/blog/BlogCard";
-import type { StoredDocument } from "./contract";
+import type { StoredDocument } from "../../plugins/gatsby-source-firestore/rules/contract";
 import { cardFromDocument } from "./live-card";
 
 /** Documents read for one slug: editors rarely reuse a slug, and the newest valid one wins. */
@@ -35,7 +35,7 @@ let firestore: Firestore | null = null;
 
 function app(config: FirebaseWebConfig): FirebaseApp {
   if (getApps().length > 0) return getApp();
-  const { emulatorHost: _emulatorHost, ...options } = config;
+  const { emulatorHost: _emulatorHost, authEmulatorHost: _authEmulatorHost, ...options } = config;
   return initializeApp({ ...options, apiKey: options.apiKey ?? "no-api-key" });
 }
 

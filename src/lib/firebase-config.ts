@@ -9,6 +9,8 @@ export interface FirebaseWebConfig {
   measurementId?: string;
   /** `host:port` of a Firestore emulator, when one is used. */
   emulatorHost?: string;
+  /** `host:port` of an Auth emulator, when one is used (the editors' preview signs in there). */
+  authEmulatorHost?: string;
 }
 
 const orUndefined = (value: string | undefined): string | undefined =>
@@ -25,5 +27,6 @@ export function firebaseConfigFromEnv(): FirebaseWebConfig {
     appId: orUndefined(process.env.GATSBY_FIREBASE_APP_ID),
     measurementId: orUndefined(process.env.GATSBY_FIREBASE_MEASUREMENT_ID),
     emulatorHost: orUndefined(process.env.GATSBY_FIRESTORE_EMULATOR_HOST),
+    authEmulatorHost: orUndefined(process.env.GATSBY_FIREBASE_AUTH_EMULATOR_HOST),
   };
 }

@@ -1,5 +1,5 @@
 // Where the sharing images (og:image) live, and their size. Shared by the page head (Seo) and the
-// build step that draws them (src/node/og-images.ts), which must agree on every path.
+// build step that draws them (src/node/write-og-images.ts), which must agree on every path.
 
 /** Open Graph's recommended size for a large sharing image. */
 export const OG_IMAGE_WIDTH = 1200;

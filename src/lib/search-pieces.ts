@@ -1,4 +1,4 @@
-// The blog search index in pieces (docs/architecture.md, Search). The build writes them and the
+// The blog search index in pieces (docs/search.md). The build writes them and the
 // browser reads only those a query needs; this module is the format both sides share, and is
 // imported by Node scripts directly, so it has no relative value imports.
 //

@@ -31,7 +31,8 @@ export interface SitemapArticle {
 }
 
 /**
- * The sitemap's pages, sorted by path: every built page except 404 pages and client-only routes.
+ * The sitemap's pages, sorted by path: every built page except 404 pages, client-only routes and the
+ * editors' preview.
  * An article carries its own date; the blog list pages carry the newest article's.
  */
 export function sitemapEntries(pagePaths: string[], articles: SitemapArticle[]): SitemapEntry[] {
@@ -41,7 +42,7 @@ export function sitemapEntries(pagePaths: string[], articles: SitemapArticle[]):
     .sort()
     .at(-1);
   return pagePaths
-    .filter((pagePath) => !/^\/(404|dev-404-page)|\[/.test(pagePath))
+    .filter((pagePath) => !/^\/(404|dev-404-page)|^\/preview\/?$|\[/.test(pagePath))
     .sort()
     .map((pagePath) => ({
       path: pagePath,

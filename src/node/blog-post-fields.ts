@@ -1,74 +1,20 @@
-import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Node } from "gatsby";
-import { safeBlocks, type SafeBlock } from "../lib/article-body";
-import { plainText } from "../lib/sanitize";
-import { similarIndex, type SimilarIndex } from "../lib/similar";
-import { highlightCodeBlocks } from "./highlight";
+import type { CreateResolversArgs, CreateSchemaCustomizationArgs } from "gatsby";
+import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import { safeBlocks, type SafeBlock } from "../lib/block-sanitizer";
+import { plainText } from "../lib/inline-sanitizer";
+import { highlightCodeBlocks } from "../lib/code-highlight";
+import { resolveSimilar, type ResolverContext, type SimilarArgs } from "./similar-articles";
+import { recordEntry } from "../../plugins/gatsby-source-firestore/src/build-report";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
-// similar articles. They are resolvers, not page context, so an article page's context is only
-// its id and its similar articles' ids, and Gatsby re-runs the page's query only when a BlogPost it
-// depends on, or that list, changed.
-
-/** A BlogPost node as the source plugin created it (the raw values, before GraphQL formatting). */
-export interface BlogPostNode extends Node {
-  documentId: string;
-  blogId: string;
-  title: string;
-  categories: string[];
-  lastUpdate: string;
-  content: { blocks?: unknown };
-}
+// similar articles (src/node/similar-articles.ts). They are resolvers, not page context, so an
+// article page's context is only its id and its similar articles' ids, and Gatsby re-runs the
+// page's query only when a BlogPost it depends on, or that list, changed.
 
 /** The longest description, in characters, before it is cut with an ellipsis. */
 export const DESCRIPTION_LENGTH = 160;
 
 type Warn = (message: string) => void;
-
-/** The part of Gatsby's resolver context these fields use. */
-interface ResolverContext {
-  nodeModel: {
-    findAll(args: {
-      type: string;
-      query?: { sort?: Record<string, "ASC" | "DESC"> };
-    }): Promise<{ entries: Iterable<BlogPostNode> }>;
-    getNodesByIds(args: { ids: string[]; type: string }): BlogPostNode[];
-  };
-}
-
-/** The arguments of the similar field. */
-export interface SimilarArgs {
-  /** The node ids of the similar articles, when the caller already knows them (see pages.ts). */
-  ids?: readonly string[] | null;
-}
-
-// The similar-articles index of the last set of BlogPost nodes a query saw without ids; rebuilt
-// only when a node was added, removed or changed since (node ids and content digests, in order).
-let lastSnapshot: { keys: string[]; index: SimilarIndex<BlogPostNode> } | undefined;
-
-function indexOfSnapshot(nodes: BlogPostNode[]): SimilarIndex<BlogPostNode> {
-  const keys = nodes.map((node) => `${node.id}\u0000${node.internal.contentDigest}`);
-  const previous = lastSnapshot;
-  if (previous && previous.keys.length === keys.length && keys.every((key, i) => key === previous.keys[i]))
-    return previous.index;
-  lastSnapshot = { keys, index: similarIndex(nodes) };
-  return lastSnapshot.index;
-}
-
-/**
- * The similar articles of a post. Article pages pass `ids`, computed for every article at once in
- * createPages, so the page's query reads only those nodes and Gatsby re-runs it only when one of
- * them, the article itself, or the list (the page's context) changed. Without ids (GraphiQL, any
- * other query) the list is computed here, and the query then depends on every BlogPost.
- */
-export async function resolveSimilar(
-  post: BlogPostNode,
-  { ids }: SimilarArgs,
-  context: ResolverContext,
-): Promise<BlogPostNode[]> {
-  if (ids) return context.nodeModel.getNodesByIds({ ids: [...ids], type: "BlogPost" });
-  const { entries } = await context.nodeModel.findAll({ type: "BlogPost", query: { sort: { lastUpdate: "DESC" } } });
-  return indexOfSnapshot([...entries]).similarTo(post);
-}
 
 // One sanitizing per version of an article per process: the body and the summary both need the
 // blocks, and a problem in the body is reported once, whichever field asked first.
@@ -76,16 +22,18 @@ const blocksCache = new Map<string, SafeBlock[]>();
 
 /**
  * The article's body with every block checked and sanitized, and code blocks highlighted; a block
- * left out is reported, naming the document.
+ * left out is reported, naming the document, in the build log and the build's report for editors.
  */
-export function articleBlocks(post: BlogPostNode, warn: Warn): SafeBlock[] {
+export function safeBlocksOf(post: BlogPostNode, warn: Warn): SafeBlock[] {
   const key = `${post.id}\u0000${post.internal.contentDigest}`;
   let blocks = blocksCache.get(key);
   if (!blocks) {
     blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message) =>
-        warn(`blogMetaData/${post.documentId}: field "content" ${message}.`),
-      ),
+      safeBlocks(post.content.blocks, (message, block) => {
+        const document = `blogMetaData/${post.documentId}`;
+        warn(`${document}: field "content" ${message}.`);
+        recordEntry({ kind: "block", id: post.documentId, document, ...block });
+      }),
       post.content.blocks,
     );
     blocksCache.set(key, blocks);
@@ -125,13 +73,13 @@ export function addBlogPostFields({
           type: "JSON!",
           description:
             "The body's blocks checked and sanitized at build time, ready to render; unusable blocks are left out.",
-          resolve: (post: BlogPostNode) => articleBlocks(post, warn),
+          resolve: (post: BlogPostNode) => safeBlocksOf(post, warn),
         },
         description: {
           type: "String!",
           description:
             "The page's meta description: the first paragraph as plain text (or the title), at most 160 characters.",
-          resolve: (post: BlogPostNode) => articleDescription(articleBlocks(post, warn), post.title),
+          resolve: (post: BlogPostNode) => articleDescription(safeBlocksOf(post, warn), post.title),
         },
         similar: {
           type: "[BlogPost!]!",
@@ -154,7 +102,7 @@ export function addBlogPostFields({
 
 /**
  * createResolvers: `blogPostsByIds(ids)`, the BlogPost nodes with these ids in this order. A list
- * page asks for its own six articles by id (src/node/pages.ts puts them in its context) rather than
+ * page asks for its own six articles by id (src/node/create-pages.ts puts them in its context) rather than
  * through allBlogPost: Gatsby makes a query that reads a connection depend on every node of the type,
  * so one edited article re-ran every list page's query; a query that reads
  * nodes by id depends on those nodes only.

@@ -8,8 +8,13 @@ import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { GATSBY_STORE, emptyCacheAtNextCheck, savedPluginStatus, siteDir } from "./internals/gatsby-store";
-import { mayUse } from "./internals/versions";
+import {
+  GATSBY_STORE,
+  emptyCacheAtNextCheck,
+  savedPluginStatus,
+  siteDir,
+} from "../../plugins/gatsby-internals/gatsby-store";
+import { mayUse } from "../../plugins/gatsby-internals/versions";
 
 /** The project's code that the build runs outside webpack's bundles, relative to the site. */
 // The article-body blocks are among it: the feed renders bodies with them.

@@ -18,12 +18,13 @@ import {
 } from "./image-store/recipes.ts";
 import { imageStoreDir, readRecordSync, readSource, variantDir, type VariantRecord } from "./image-store/store.ts";
 import { sharingPath } from "./image-store/encode.ts";
-import { publicDir, siteDir } from "./site-paths";
+import { publicDir, siteDir } from "./output-files";
+import { recordEntry } from "../../plugins/gatsby-source-firestore/src/build-report";
 
 // The build's side of the image store (src/node/image-store): before the pages are made, every
 // article's cover is taken from the store, or downloaded and encoded into it when the store lacks
 // it, and its files are linked into public/static/<key>/. The pages' queries then read the store's
-// records (coverData), and the sharing images come from it too (og-images.ts).
+// records (coverData), and the sharing images come from it too (write-og-images.ts).
 
 /** A BlogPost node's cover as the source plugin left it (not in the GraphQL schema). */
 export interface CoverOwner {
@@ -98,10 +99,19 @@ export async function prepareCovers(
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
       result.failed += 1;
-      reporter.warn(
-        `[image store] blogMetaData/${post.documentId}: field "featureImage" ${error.message} ` +
-          `(${source.kind === "url" ? source.url : source.path}); the article is shown without a cover image.`,
-      );
+      const document = `blogMetaData/${post.documentId}`;
+      const line =
+        `[image store] ${document}: field "featureImage" ${error.message} ` +
+        `(${source.kind === "url" ? source.url : source.path}); the article is shown without a cover image.`;
+      reporter.warn(line);
+      recordEntry({
+        kind: "warning",
+        id: post.documentId,
+        document,
+        field: "featureImage",
+        rule: error.message,
+        message: line,
+      });
     }
   });
   result.encoded = encoderCalls() - encodedBefore;

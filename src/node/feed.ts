@@ -2,18 +2,18 @@ import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { SafeBlock } from "../lib/article-blocks";
-import { ArticleBlocks } from "../components/article-body/ArticleBlocks";
+import type { SafeBlock } from "../lib/safe-block";
+import { BlockList } from "../components/article-body/BlockList";
 import { FeedModeContext } from "../components/article-body/body-classes";
 import { escapeHtml } from "../lib/escape-html";
 import { FEED_PATH } from "../lib/site-files";
 import { articlePath } from "../lib/slug";
-import { blogPostsNewestFirst } from "./blog-post-nodes";
-import { publicDir, siteMetadataOf, writeIfChanged } from "./site-paths";
+import { blogPostsNewestFirst } from "./read-blog-posts";
+import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 
 // The blog as an RSS 2.0 feed at /rss.xml: every published article, newest first, with its
 // summary, categories and full body. The body is the HTML the build already sanitized
-// (src/lib/article-body.ts), rendered by the pages' own block renderer, with site paths made absolute.
+// (src/lib/block-sanitizer.ts), rendered by the pages' own block renderer, with site paths made absolute.
 
 export interface FeedArticle {
   slug: string;
@@ -53,7 +53,7 @@ export function absoluteUrls(html: string, siteUrl: string): string {
 /** An article's whole body as HTML for a feed reader. */
 export function articleHtml(blocks: SafeBlock[], siteUrl: string): string {
   // The site's own block renderer, with no classes and every embed as a link.
-  const body = createElement(FeedModeContext.Provider, { value: true }, createElement(ArticleBlocks, { blocks }));
+  const body = createElement(FeedModeContext.Provider, { value: true }, createElement(BlockList, { blocks }));
   return absoluteUrls(renderToStaticMarkup(body), siteUrl);
 }
 
@@ -145,7 +145,7 @@ export async function writeFeed(
     return;
   }
   // Which articles, in which order, and which version of each: straight from the nodes
-  // (src/node/blog-post-nodes.ts); only the items to write again go through GraphQL.
+  // (src/node/read-blog-posts.ts); only the items to write again go through GraphQL.
   const listed = blogPostsNewestFirst(args);
   const previous = (await cache.get(FEED_ITEMS_KEY)) as FeedItemsRecord | undefined;
   const kept = previous?.siteUrl === siteUrl ? previous.items : {};

@@ -7,7 +7,7 @@ import arialBold from "@capsizecss/metrics/arial/700";
 import outfitBold from "@capsizecss/metrics/outfit/700";
 import roboto from "@capsizecss/metrics/roboto";
 import robotoBold from "@capsizecss/metrics/roboto/700";
-import { siteDir } from "./site-paths";
+import { siteDir } from "./output-files";
 
 /** Where the variable Outfit font files are installed, relative to the site. */
 export const FONT_FILES = path.join("node_modules", "@fontsource-variable", "outfit", "files");

@@ -4,7 +4,7 @@ import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import sharp from "sharp";
 import { APPLE_TOUCH_ICON, MANIFEST_PATH, THEME_COLOR } from "../lib/site-files";
-import { siteDir, writeIfChanged } from "./site-paths";
+import { siteDir, writeIfChanged } from "./output-files";
 
 // The web app manifest (/manifest.webmanifest) and its icons, drawn at build time from the brand
 // mark in src/images/illustrations/favicon.svg. Nothing is fetched: sharp renders the SVG here.

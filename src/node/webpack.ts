@@ -4,13 +4,17 @@ import { CHUNK_LOAD_TIMEOUT_MS } from "../lib/constants";
 import { ChunkModulesPlugin, browserStandIns } from "./browser-stand-ins";
 import { CompileHintPlugin } from "./compile-hint";
 import { fallbackFontFacesFor } from "./fonts";
-import { CSS_EXTRACT_IN_PROCESS, extractingCssInProcess } from "./internals/css-extract";
-import { CSS_MODULE_NAMING, shortClassName, withCssModuleNaming } from "./internals/css-module-naming";
-import { RUNTIME_REPLACEMENTS, runtimeReplacements } from "./internals/runtime-replacements";
-import { OUTPUT_ECMA_VERSION, TERSER_ES2017, minimizersWritingEs2017 } from "./internals/terser";
-import { mayUse } from "./internals/versions";
+import { CSS_EXTRACT_IN_PROCESS, extractingCssInProcess } from "../../plugins/gatsby-internals/css-extract";
+import {
+  CSS_MODULE_NAMING,
+  shortClassName,
+  withCssModuleNaming,
+} from "../../plugins/gatsby-internals/css-module-naming";
+import { RUNTIME_REPLACEMENTS, runtimeReplacements } from "../../plugins/gatsby-internals/runtime-replacements";
+import { OUTPUT_ECMA_VERSION, TERSER_ES2017, minimizersWritingEs2017 } from "../../plugins/gatsby-internals/terser";
+import { mayUse } from "../../plugins/gatsby-internals/versions";
 import { SITE_ICONS_GLOBAL, publishSiteIcons } from "./site-icons";
-import { siteDir, siteMetadataOf } from "./site-paths";
+import { siteDir, siteMetadataOf } from "./output-files";
 import { TOAST_STYLESHEET_GLOBAL, publishToastStylesheet } from "./toast-stylesheet";
 
 /**
@@ -23,7 +27,7 @@ export const SOURCE_MAP_DIR = path.join(".cache", "source-maps");
 export const FONT_FALLBACK_GLOBAL = "__FONT_FALLBACK_FACES__";
 
 /**
- * The global through which src/lib/sanitize.ts learns the site's configured address (siteMetadata's
+ * The global through which src/lib/inline-sanitizer.ts learns the site's configured address (siteMetadata's
  * siteUrl) in every bundle, the browser's included, where process.env has no SITE_URL.
  */
 export const SITE_URL_GLOBAL = "__SITE_URL__";

@@ -7,14 +7,15 @@ import { Seo } from "../components/layout/Seo";
 import { articleOgImage } from "../lib/og-image";
 import { ArticleView } from "../components/blog/ArticleView";
 import { BuiltArticleBody } from "../components/article-body/BuiltArticleBody";
-import { BlogCard, cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
-import type { SafeBlock } from "../lib/article-blocks";
+import { cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
+import { SimilarArticles } from "../components/blog/SimilarArticles";
+import type { SafeBlock } from "../lib/safe-block";
 import { articlePath, titleFromSlug } from "../lib/slug";
 import * as styles from "../components/blog/article.module.css";
 
 /**
  * An article page's context: its BlogPost node and its similar articles' nodes (computed for all
- * articles at once in src/node/pages.ts); everything else comes from the query.
+ * articles at once in src/node/create-pages.ts); everything else comes from the query.
  */
 export interface BlogArticleContext {
   id: string;
@@ -109,18 +110,7 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
           )
         }
       />
-      {similar.length > 0 && (
-        <section className={`container ${styles.similar}`} aria-labelledby="similar-heading">
-          <h2 id="similar-heading">Similar articles you may like</h2>
-          <ul className={styles.similarGrid}>
-            {similar.map((card) => (
-              <li key={card.id}>
-                <BlogCard card={card} />
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
+      <SimilarArticles cards={similar} />
     </Layout>
   );
 }

@@ -15,7 +15,7 @@ import * as styles from "../components/blog/blog.module.css";
 export interface BlogListContext {
   currentPage: number;
   numPages: number;
-  /** The node ids of this page's articles, newest first (src/node/pages.ts). */
+  /** The node ids of this page's articles, newest first (src/node/create-pages.ts). */
   ids: string[];
   /**
    * The newest lastUpdate among the articles this build published (or 1970 when there are none):

@@ -78,6 +78,13 @@ export interface ServiceConfig {
   trustProxy: number;
   /** The largest share of the published articles a build may drop without `allowShrink`. */
   maxArticleDrop: number;
+  /** The published site's origin, for the URLs of live articles (the build's own SITE_URL). */
+  siteUrl: string;
+  /** The Firestore project the articles' states are written to; empty: none are written. */
+  statusProject: string;
+  /** Where build events are POSTed, signed with `notifySecret`; empty: nobody is notified. */
+  notifyUrl: string;
+  notifySecret: string;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -142,5 +149,24 @@ export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } =
     rateLimitPerMinute: integer(env, "RATE_LIMIT_PER_MINUTE", 60),
     trustProxy: proxies(env),
     maxArticleDrop: share(env, "MAX_ARTICLE_DROP", 0.5),
+    // gatsby-config.ts falls back to the same origin when SITE_URL is unset.
+    siteUrl: (env.SITE_URL || "https://kindred.app").replace(/\/+$/, ""),
+    statusProject: env.STATUS_PROJECT_ID ?? env.GATSBY_FIREBASE_PROJECT_ID ?? "",
+    ...notification(env, secret),
   };
+}
+
+/** NOTIFY_URL and its own secret: a receiver given REBUILD_SECRET could trigger builds with it. */
+function notification(env: Env, secret: string): { notifyUrl: string; notifySecret: string } {
+  const notifyUrl = env.NOTIFY_URL ?? "";
+  const notifySecret = env.NOTIFY_SECRET ?? "";
+  if (!notifyUrl) return { notifyUrl, notifySecret: "" };
+  if (!/^https?:\/\/[^/]/.test(notifyUrl))
+    throw new ConfigError(`NOTIFY_URL must be an http(s) URL, got "${notifyUrl}".`);
+  if (notifySecret.length < MIN_SECRET_LENGTH || notifySecret === secret) {
+    throw new ConfigError(
+      `NOTIFY_SECRET must be set, to at least ${MIN_SECRET_LENGTH} characters and not to REBUILD_SECRET, when NOTIFY_URL is. ${GENERATE}`,
+    );
+  }
+  return { notifyUrl, notifySecret };
 }

@@ -4,7 +4,7 @@ import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:
 import { authenticate, hasBearerSecret } from "./auth.ts";
 import { clientAddress } from "./client-address.ts";
 import type { ReplayGuard } from "./replay.ts";
-import { HttpError, type Builder, type Log } from "./builder.ts";
+import { HttpError, type Builder, type Log } from "./build-queue.ts";
 import { documentIds, MAX_DOCUMENTS_PER_REQUEST } from "./documents.ts";
 import type { ServiceConfig } from "./config.ts";
 import type { RateLimiter } from "./rate-limit.ts";

@@ -2,7 +2,7 @@
 // copy the output into a fresh release, check it, then swap PUBLISH_DIR to it and deploy.
 import { appendFileSync, mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { logFileOf, type Build, type Log } from "./build.ts";
+import { logFileOf, type Build, type Log } from "./build-record.ts";
 import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";
@@ -11,7 +11,8 @@ import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
 import { snapshotTree, writeStates } from "./snapshot.ts";
-import { childEnv, syncWorkspace, wipeWorkspaceOutput } from "./workspace.ts";
+import { childEnv, reportDirOf, syncWorkspace, wipeWorkspaceOutput } from "./workspace.ts";
+import { REPORT_DIR_VARIABLE } from "../../plugins/gatsby-source-firestore/src/build-report.ts";
 
 const LOG_TAIL_CHARS = 4000;
 
@@ -77,7 +78,11 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     syncWorkspace(workspace, config);
     const run = runCommand(config.buildCommand, {
       cwd: workspace,
-      env: { ...childEnv(build.id), ...sourcingRequest(build.documents ?? [], output) },
+      env: {
+        ...childEnv(build.id),
+        ...sourcingRequest(build.documents ?? [], output),
+        [REPORT_DIR_VARIABLE]: reportDirOf(config.buildsDir),
+      },
       timeoutMs: config.buildTimeoutMs,
       onOutput: output,
     });

@@ -3,7 +3,7 @@
 import { existsSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { Build } from "./build.ts";
+import type { Build } from "./build-record.ts";
 import { signalGroup } from "./process-group.ts";
 import { writeFileAtomic } from "./publish.ts";
 

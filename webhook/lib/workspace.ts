@@ -48,8 +48,11 @@ export function wipeWorkspaceOutput(workspace: string): void {
   rmSync(path.join(workspace, "public"), { recursive: true, force: true });
 }
 
-/** The environment of a build or deploy command: the service's, less the secret. */
+/** Where a build writes its report for editors (plugins/gatsby-source-firestore/src/build-report.ts); emptied before each build. */
+export const reportDirOf = (buildsDir: string): string => path.join(buildsDir, "build-report");
+
+/** The environment of a build or deploy command: the service's, less the secrets. */
 export function childEnv(id: string): NodeJS.ProcessEnv {
-  const { REBUILD_SECRET: _secret, ...env } = process.env;
+  const { REBUILD_SECRET: _secret, NOTIFY_SECRET: _notifySecret, ...env } = process.env;
   return { ...env, BUILD_ID: id, CI: "true", GATSBY_TELEMETRY_DISABLED: "1" };
 }

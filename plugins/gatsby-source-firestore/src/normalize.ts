@@ -1,16 +1,10 @@
-import type {
-  BlogPostRecord,
-  DocumentProblem,
-  EditorBlock,
-  EditorContent,
-  ImageSource,
-  Normalized,
-  RawDocument,
-} from "./types";
-import { checkArticle, newestFirst } from "../../../src/lib/contract";
-import { checkCoverUrl, type CoverImagePolicy } from "../../../src/lib/safe-url";
+import type { BlogPost, DocumentProblem, ImageSource, Normalized, RawDocument } from "./types";
+import { checkArticle, newestFirst } from "../rules/contract";
+import { normalizeContent } from "../rules/editor-content";
+import { checkCoverUrl, type CoverImagePolicy } from "../rules/safe-url";
 
-export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../../../src/lib/contract";
+export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../rules/contract";
+export { normalizeContent } from "../rules/editor-content";
 
 export interface NormalizeContext {
   /** Resolves a cover image reference, or returns a message saying why it cannot be used. */
@@ -19,45 +13,8 @@ export interface NormalizeContext {
   contentImageUrl?: (reference: string) => string;
 }
 
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** Editor.js output, with malformed blocks left out (each reported). Null when it is not Editor.js data. */
-export function normalizeContent(
-  id: string,
-  value: unknown,
-  contentImageUrl: (reference: string) => string = (reference) => reference,
-): { content: EditorContent; problems: DocumentProblem[] } | null {
-  if (!isRecord(value) || !Array.isArray(value.blocks)) return null;
-  const problems: DocumentProblem[] = [];
-  const blocks: EditorBlock[] = [];
-  value.blocks.forEach((block: unknown, index) => {
-    if (!isRecord(block) || typeof block.type !== "string" || block.type === "" || !isRecord(block.data)) {
-      problems.push({
-        id,
-        field: `content.blocks[${index}]`,
-        message: "is not an Editor.js block ({type, data}); left out",
-      });
-      return;
-    }
-    let data = block.data;
-    if (block.type === "image" && isRecord(data.file) && typeof data.file.url === "string") {
-      data = { ...data, file: { ...data.file, url: contentImageUrl(data.file.url) } };
-    }
-    blocks.push({ ...(typeof block.id === "string" ? { id: block.id } : {}), type: block.type, data });
-  });
-  return {
-    content: {
-      ...(typeof value.time === "number" ? { time: value.time } : {}),
-      ...(typeof value.version === "string" ? { version: value.version } : {}),
-      blocks,
-    },
-    problems,
-  };
-}
-
 /**
- * Checks one `blogMetaData` document against the data contract (src/lib/contract.ts, which the
+ * Checks one `blogMetaData` document against the data contract (plugins/gatsby-source-firestore/rules/contract.ts, which the
  * browser applies too). A document that breaks a rule is refused with the field at fault; one that
  * is merely imperfect (a bad `updatedOn`, a malformed block, a cover from a host that is not
  * allowed) is kept with warnings. Unpublished documents are left out without a warning.
@@ -85,7 +42,7 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
   }
   warnings.push(...content.problems);
 
-  const post: BlogPostRecord = {
+  const post: BlogPost = {
     documentId: id,
     blogId: article.blogId ?? "",
     title: article.title,
@@ -105,10 +62,10 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
  * One article per slug: the newest `lastUpdate` wins (ties go to the smaller document id, so a
  * build is repeatable, and the fallback route picks the same one); the others are reported.
  */
-export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRecord[]; dropped: DocumentProblem[] } {
-  const key = (post: BlogPostRecord) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
+export function dropDuplicateSlugs(posts: BlogPost[]): { kept: BlogPost[]; dropped: DocumentProblem[] } {
+  const key = (post: BlogPost) => ({ id: post.documentId, lastUpdate: post.lastUpdate });
   const ordered = [...posts].sort((a, b) => newestFirst(key(a), key(b)));
-  const winners = new Map<string, BlogPostRecord>();
+  const winners = new Map<string, BlogPost>();
   const dropped: DocumentProblem[] = [];
   for (const post of ordered) {
     const winner = winners.get(post.slug);
@@ -125,10 +82,10 @@ export function dropDuplicateSlugs(posts: BlogPostRecord[]): { kept: BlogPostRec
   return { kept: [...winners.values()], dropped };
 }
 
-/** Cover images stored in Firestore: https URLs from the policy's hosts only (see src/lib/safe-url.ts). */
+/** Cover images stored in Firestore: https URLs from the policy's hosts only (see plugins/gatsby-source-firestore/rules/safe-url.ts). */
 export function remoteImageResolver(policy: CoverImagePolicy): (reference: string) => ImageSource | string {
   return (reference) => {
     const checked = checkCoverUrl(reference, policy);
-    return "url" in checked ? { kind: "url", url: checked.url } : checked.refused;
+    return "url" in checked ? { kind: "url", url: checked.url, policy } : checked.refused;
   };
 }

@@ -1,5 +1,5 @@
 import type { GatsbyNode, PluginOptions } from "gatsby";
-import { storageImageHosts, type CoverImagePolicy } from "../../../src/lib/safe-url";
+import { storageImageHosts, type CoverImagePolicy } from "../rules/safe-url";
 
 export interface SourcedType {
   /** GraphQL node type, e.g. "BlogPost". */

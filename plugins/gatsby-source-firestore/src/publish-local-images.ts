@@ -1,7 +1,7 @@
 import { cpSync, existsSync } from "node:fs";
 import path from "node:path";
 import type { GatsbyNode } from "gatsby";
-import { siteDir } from "../../../src/node/internals/gatsby-store";
+import { siteDir } from "../../gatsby-internals/gatsby-store";
 import type { FirestoreSourceOptions } from "./plugin-options";
 import { LOCAL_IMAGES_PUBLIC_PATH } from "./read-local";
 

@@ -1,6 +1,6 @@
 import type { GatsbyNode } from "gatsby";
-import { GATSBY_STORE, emptyCacheAtNextCheck, savedPluginStatus } from "../../../src/node/internals/gatsby-store";
-import { mayUse } from "../../../src/node/internals/versions";
+import { GATSBY_STORE, emptyCacheAtNextCheck, savedPluginStatus } from "../../gatsby-internals/gatsby-store";
+import { mayUse } from "../../gatsby-internals/versions";
 import { usesFirestore, type FirestoreSourceOptions } from "./plugin-options";
 
 /** The plugin's name in Gatsby's status store, where the identity of the last source is kept. */

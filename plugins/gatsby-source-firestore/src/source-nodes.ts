@@ -12,7 +12,8 @@ import { readChangedSince, readPublishedCollection, type FirestoreReadOptions } 
 import { takeBuildRequest } from "./build-request";
 import { recordSourceIdentity, sourceIdentity } from "./source-identity";
 import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
-import type { BlogPostRecord, DocumentProblem, RawDocument } from "./types";
+import type { BlogPost, DocumentProblem, RawDocument } from "./types";
+import { recordEntry, recordProblem } from "./build-report";
 
 export const BLOG_POST_TYPE = "BlogPost";
 
@@ -33,19 +34,41 @@ async function readType(sourced: SourcedType, options: FirestoreSourceOptions): 
 
 type ProblemWarning = (problem: DocumentProblem, skipped: boolean) => void;
 
-/** Reports a document's problem through Gatsby's reporter, naming the collection and the document. */
+/**
+ * Reports a document's problem through Gatsby's reporter, naming the collection and the document,
+ * and the same line in the build's report for editors.
+ */
 const reportProblem =
   (args: NodePluginArgs, collection: string): ProblemWarning =>
-  (problem, skipped) =>
-    args.reporter.warn(`${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`);
+  (problem, skipped) => {
+    const line = `${describe(collection, problem)}${skipped ? "; the document is skipped" : ""}.`;
+    args.reporter.warn(line);
+    recordProblem(collection, problem, skipped, line);
+  };
+
+/** Reports the articles a build publishes, for the report's readers to tell what changed. */
+const reportArticles = (posts: BlogPost[]): void =>
+  recordEntry({
+    kind: "articles",
+    articles: posts.map(({ documentId, slug, title, lastUpdate }) => ({ id: documentId, slug, title, lastUpdate })),
+  });
+
+/**
+ * Says which documents the triggers named that the build could not read as published: a draft,
+ * an unpublished or a deleted article (the rules show visitors, and the build, nothing else).
+ */
+function reportAbsent(args: NodePluginArgs, collection: string, named: string[], published: string[]): void {
+  const readable = new Set(published);
+  for (const id of named.filter((name) => !readable.has(name))) {
+    const line = `[gatsby-source-firestore] ${collection}/${id}: not published (field "published" is not true, or the document is gone); left out.`;
+    args.reporter.info(line);
+    recordEntry({ kind: "absent", id, document: `${collection}/${id}`, message: line });
+  }
+}
 
 /** Checks each article and reports each problem once; returns the valid ones, slugs not yet compared. */
-function normalizeBlogPosts(
-  documents: RawDocument[],
-  context: NormalizeContext,
-  warn: ProblemWarning,
-): BlogPostRecord[] {
-  const posts: BlogPostRecord[] = [];
+function normalizeBlogPosts(documents: RawDocument[], context: NormalizeContext, warn: ProblemWarning): BlogPost[] {
+  const posts: BlogPost[] = [];
   for (const document of documents) {
     const result = normalizeBlogPost(document, context);
     if (result.ok) {
@@ -64,7 +87,7 @@ export function acceptBlogPosts(
   context: NormalizeContext,
   warn: ProblemWarning,
   onDuplicate: (documentId: string) => void = () => undefined,
-): BlogPostRecord[] {
+): BlogPost[] {
   const { kept, dropped } = dropDuplicateSlugs(normalizeBlogPosts(documents, context, warn));
   dropped.forEach((problem) => {
     onDuplicate(problem.id);
@@ -102,7 +125,7 @@ export function normalizeContext(options: FirestoreSourceOptions): NormalizeCont
 const blogPostNodeId = (args: NodePluginArgs, documentId: string): string =>
   args.createNodeId(`${BLOG_POST_TYPE} >>> ${documentId}`);
 
-function createBlogPostNode(args: NodePluginArgs, post: BlogPostRecord): string {
+function createBlogPostNode(args: NodePluginArgs, post: BlogPost): string {
   const id = blogPostNodeId(args, post.documentId);
   // Unchanged content gives the same digest, and Gatsby then keeps the node (and its cover) as it is.
   // Not awaited, as before: the promise settles when other plugins' onCreateNode have run, which
@@ -130,6 +153,7 @@ function createAllBlogPostNodes(
   );
   const created = new Set(posts.map((post) => createBlogPostNode(args, post)));
   deleteNodesNotIn(args, BLOG_POST_TYPE, created);
+  reportArticles(posts);
   return { published: documents.map((d) => d.id), withNode: posts.map((post) => post.documentId), duplicates };
 }
 
@@ -173,7 +197,7 @@ async function applyChanges(
   );
   const unchanged = previous.withNode
     .filter((id) => !changedIdSet.has(id))
-    .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPostRecord & { id: string }) | undefined);
+    .map((id) => args.getNode(blogPostNodeId(args, id)) as (BlogPost & { id: string }) | undefined);
   if (unchanged.some((node) => node === undefined))
     return { applied: false, read, reason: "an article's node is missing from the cache" };
 
@@ -194,11 +218,12 @@ async function applyChanges(
     };
   }
 
-  const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPostRecord[]), ...accepted]);
+  const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPost[]), ...accepted]);
   dropped.forEach((problem) => reportProblem(args, sourced.collection)(problem, true));
   const keptIds = new Set(kept.map((post) => post.documentId));
   for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);
   deleteNodesNotIn(args, BLOG_POST_TYPE, new Set(kept.map((post) => blogPostNodeId(args, post.documentId))));
+  reportArticles(kept);
   return {
     applied: true,
     read,
@@ -257,6 +282,7 @@ async function sourceFirestoreBlogPosts(
   args.reporter.info(
     `[gatsby-source-firestore] ${sourced.collection}: ${read} documents read from Firestore (${mode})`,
   );
+  reportAbsent(args, sourced.collection, changedIds, state.published);
   writeSyncState(args.actions.setPluginStatus, sourced.collection, {
     identity: sourceIdentity(options),
     lastSync: startedAt,

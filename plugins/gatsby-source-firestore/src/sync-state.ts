@@ -1,4 +1,4 @@
-import { savedPluginStatus } from "../../../src/node/internals/gatsby-store";
+import { savedPluginStatus } from "../../gatsby-internals/gatsby-store";
 import type { FirestoreSourceOptions } from "./plugin-options";
 import { sourceIdentity } from "./source-identity";
 

@@ -1,28 +1,28 @@
+import type { Node } from "gatsby";
+import type { EditorContent } from "../rules/editor-content";
+import type { CoverImagePolicy } from "../rules/safe-url";
+
 /** A document as read from Firestore or from a sample file, before anything is checked. */
 export interface RawDocument {
   id: string;
   data: unknown;
 }
 
-/** One Editor.js block: `{ id?, type, data }`. */
-export interface EditorBlock {
-  id?: string;
-  type: string;
-  data: Record<string, unknown>;
-}
+export type { EditorBlock, EditorContent } from "../rules/editor-content";
 
-/** Editor.js output: `{ time, blocks, version }`. */
-export interface EditorContent {
-  time?: number;
-  version?: string;
-  blocks: EditorBlock[];
-}
+/**
+ * Where a cover image comes from: a URL to download at build, with the policy that allowed it (each
+ * redirect of the download must pass it too), or a sample file on disk.
+ */
+export type ImageSource =
+  { kind: "url"; url: string; policy: CoverImagePolicy } | { kind: "file"; path: string; publicUrl: string };
 
-/** Where a cover image comes from: a URL to download at build, or a sample file on disk. */
-export type ImageSource = { kind: "url"; url: string } | { kind: "file"; path: string; publicUrl: string };
-
-/** An article that passed every rule of the data contract. */
-export interface BlogPostRecord {
+/**
+ * A published article: an article that passed every rule of the data contract, as this plugin
+ * stores it in a BlogPost node. The one definition of the BlogPost fields; the site's build reads
+ * the nodes through BlogPostNode, and create-schema-customization.ts gives GraphQL the same fields.
+ */
+export interface BlogPost {
   documentId: string;
   blogId: string;
   title: string;
@@ -38,6 +38,9 @@ export interface BlogPostRecord {
   featureImageSource: ImageSource | null;
 }
 
+/** A BlogPost node in Gatsby's store, as the site's build steps and resolvers read it. */
+export interface BlogPostNode extends BlogPost, Node {}
+
 /** A problem with one document: which field, and what is wrong with it. */
 export interface DocumentProblem {
   id: string;
@@ -46,6 +49,6 @@ export interface DocumentProblem {
 }
 
 export type Normalized =
-  | { ok: true; post: BlogPostRecord; warnings: DocumentProblem[] }
+  | { ok: true; post: BlogPost; warnings: DocumentProblem[] }
   | { ok: false; problem: DocumentProblem }
   | { ok: false; problem: null }; // an unpublished document: silently left out

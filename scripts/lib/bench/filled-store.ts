@@ -53,7 +53,7 @@ async function storeSeries(
   });
   const cold = await timedBuild(dir, env, logs, `${label} cold after clean`);
   appendFileSync(
-    path.join(dir, "src", "node", "pages.ts"),
+    path.join(dir, "src", "node", "create-pages.ts"),
     `\n// bench: the build's code changed at ${new Date().toISOString()}\n`,
   );
   const codeChanged = await timedBuild(dir, env, logs, `${label} src-node changed`);

@@ -1,12 +1,12 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-blocks";
-import { ArticleBlocks } from "./ArticleBlocks";
+import type { SafeBlock } from "../../lib/safe-block";
+import { BlockList } from "./BlockList";
 import { BodyClassesProvider } from "./body-classes";
 import { followSiteLinks } from "./site-links";
 import * as styles from "./article-body.module.css";
 
 /**
- * An article's body on the site: blocks already checked and sanitized (src/lib/article-body.ts),
+ * An article's body on the site: blocks already checked and sanitized (src/lib/block-sanitizer.ts),
  * styled by article-body.module.css. Its links to this site's pages open without a reload. `slug`
  * names the article in the HTML, so a built page's browser code finds its body there
  * (BuiltArticleBody.browser.tsx).
@@ -17,7 +17,7 @@ export function ArticleBody({ blocks, slug = "" }: { blocks: SafeBlock[]; slug?:
   return (
     <div ref={container} className={styles.body} data-article-body={slug}>
       <BodyClassesProvider value={styles}>
-        <ArticleBlocks blocks={blocks} />
+        <BlockList blocks={blocks} />
       </BodyClassesProvider>
     </div>
   );

@@ -1,10 +1,10 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-blocks";
+import type { SafeBlock } from "../../lib/safe-block";
 import { FeedModeContext, useBodyClasses } from "./body-classes";
 
 /**
  * Code, highlighted at build time when its editor named the language: `highlighted` holds the code
- * escaped, in `<span class="hljs-…">` tokens and nothing else (src/node/highlight.ts). Otherwise,
+ * escaped, in `<span class="hljs-…">` tokens and nothing else (src/lib/code-highlight.ts). Otherwise,
  * as on the client-only article route and in the feed (whose readers lack our token colours), it is
  * plain text that React escapes.
  */

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-blocks";
+import type { SafeBlock } from "../../lib/safe-block";
 import { FeedModeContext, useBodyClasses } from "./body-classes";
 import { EMBED_FRAME, EMBED_SRC_ATTRIBUTE, EMBED_TITLE_ATTRIBUTE } from "./embed-frame";
 

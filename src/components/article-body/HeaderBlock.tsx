@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-blocks";
+import type { SafeBlock } from "../../lib/safe-block";
 import { useBodyClasses } from "./body-classes";
 
 type HeaderProps = {
@@ -9,7 +9,7 @@ type HeaderProps = {
 };
 
 /**
- * A heading, at the level its rank gives it (src/lib/article-blocks.ts), so the article title stays
+ * A heading, at the level its rank gives it (src/lib/safe-block.ts), so the article title stays
  * the page's only h1. HTML runs out of levels below h6, so the look follows the editor's rank: six
  * levels, six styles.
  */

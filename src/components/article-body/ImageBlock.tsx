@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-blocks";
+import type { SafeBlock } from "../../lib/safe-block";
 import { useBodyClasses } from "./body-classes";
 
 /** An image with its caption; stretched, bordered and background options each change its frame. */

@@ -1,5 +1,5 @@
 import * as React from "react";
-import { OL_TYPE, type SafeBlock, type SafeListItem } from "../../lib/article-blocks";
+import { OL_TYPE, type SafeBlock, type SafeListItem } from "../../lib/safe-block";
 import { useBodyClasses } from "./body-classes";
 
 type ListProps = { block: Extract<SafeBlock, { type: "list" }> };

@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/article-blocks";
+import type { SafeBlock } from "../../lib/safe-block";
 
 /** A paragraph; its inline HTML was sanitized at build time. */
 export function ParagraphBlock({ block }: { block: Extract<SafeBlock, { type: "paragraph" }> }): JSX.Element {

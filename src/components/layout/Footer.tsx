@@ -7,7 +7,7 @@ import * as styles from "./footer.module.css";
 
 const NEW_TAB = { target: "_blank", rel: "noopener noreferrer" } as const;
 
-import { SUPPORT_EMAIL } from "../legal/support";
+import { SUPPORT_EMAIL } from "../legal/SupportEmailLink";
 
 const SOCIAL_LINKS = [
   {

@@ -1,8 +1,10 @@
 import * as React from "react";
 import { track } from "../../lib/analytics";
-import { GET_THE_APP } from "../../lib/messages";
 import { STORE_URL } from "../../lib/store-url";
 import * as styles from "./get-the-app-button.module.css";
+
+/** The button's text as docs/requirements.md quotes it. */
+const GET_THE_APP = "Get the app";
 
 export interface GetTheAppButtonProps {
   /** Where the button sits; only the navigation bar's sends "play-store-button-clicked". */

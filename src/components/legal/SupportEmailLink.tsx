@@ -1,5 +1,7 @@
 import * as React from "react";
-import { SUPPORT_EMAIL } from "./support";
+
+/** The support address the policies and the footer give. */
+export const SUPPORT_EMAIL = "support@kindred.app";
 
 /** The support address as a mailto link, the way the policies give it. */
 export function SupportEmailLink(): JSX.Element {

@@ -1,5 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
+import { checkCoverUrl, type CoverImagePolicy } from "../../../plugins/gatsby-source-firestore/rules/safe-url.ts";
 import { describeOriginal, drawSharing, encodeCover, sharingPath } from "./encode.ts";
 import { variantKey, type CoverRecipe, type SharingRecipe } from "./recipes.ts";
 import {
@@ -16,8 +17,12 @@ import {
   type VariantRecord,
 } from "./store.ts";
 
-/** Where a cover comes from: a URL to download, or a file on disk (the sample content). */
-export type CoverSource = { kind: "url"; url: string } | { kind: "file"; path: string };
+/**
+ * Where a cover comes from: a URL to download, or a file on disk (the sample content). A URL comes
+ * with the policy it passed (plugins/gatsby-source-firestore/rules/safe-url.ts), which every redirect must pass as well; without
+ * one, no redirect is followed.
+ */
+export type CoverSource = { kind: "url"; url: string; policy?: CoverImagePolicy } | { kind: "file"; path: string };
 
 export interface StoreOriginalOptions {
   /** Ask the URL again (with its ETag and Last-Modified) even when the store already knows it. */
@@ -73,9 +78,41 @@ export async function storeOriginal(
   );
 }
 
+const MAX_REDIRECTS = 5;
+const REDIRECT_STATUSES = new Set([301, 302, 303, 307, 308]);
+
+/**
+ * GETs a cover's URL, following a redirect only to an address its policy allows: the policy was
+ * checked against the first URL, and a host it allows could otherwise send the build anywhere
+ * (this machine, a private network, a cloud's metadata server).
+ */
+async function fetchCover(source: Extract<CoverSource, { kind: "url" }>, headers: Record<string, string>) {
+  const signal = AbortSignal.timeout(60_000);
+  let url = source.url;
+  for (let redirects = 0; ; redirects += 1) {
+    let response: Response;
+    try {
+      response = await fetch(url, { headers, redirect: "manual", signal });
+    } catch (error) {
+      throw new CoverError(`could not be downloaded: ${(error as Error).message}`);
+    }
+    if (!REDIRECT_STATUSES.has(response.status)) return response;
+    await response.body?.cancel();
+    const location = response.headers.get("location");
+    const next = location === null ? null : URL.parse(location, url);
+    if (!next) throw new CoverError(`could not be downloaded: HTTP ${response.status} without a usable Location`);
+    if (!source.policy) throw new CoverError(`could not be downloaded: it redirects, and no host policy came with it`);
+    if (redirects === MAX_REDIRECTS)
+      throw new CoverError(`could not be downloaded: more than ${MAX_REDIRECTS} redirects`);
+    const checked = checkCoverUrl(next.href, source.policy);
+    if ("refused" in checked) throw new CoverError(`was redirected to an address that ${checked.refused}`);
+    url = checked.url;
+  }
+}
+
 async function downloadOriginal(
   store: string,
-  source: { kind: "url"; url: string },
+  source: Extract<CoverSource, { kind: "url" }>,
   options: StoreOriginalOptions,
 ): Promise<string> {
   const known = await readSource(store, source.url);
@@ -85,13 +122,7 @@ async function downloadOriginal(
     if (known.etag) headers["If-None-Match"] = known.etag;
     if (known.lastModified) headers["If-Modified-Since"] = known.lastModified;
   }
-  let response: Response;
-  try {
-    // No redirects: the URL passed the cover-host policy (src/lib/safe-url.ts), where it would lead need not.
-    response = await fetch(source.url, { headers, redirect: "error", signal: AbortSignal.timeout(60_000) });
-  } catch (error) {
-    throw new CoverError(`could not be downloaded: ${(error as Error).message}`);
-  }
+  const response = await fetchCover(source, headers);
   if (response.status === 304 && known) {
     await writeAtomic(
       sourcePath(store, source.url),

@@ -4,10 +4,14 @@ import { Layout } from "../../components/layout/Layout";
 import { Seo } from "../../components/layout/Seo";
 import { ArticleSkeleton, ArticleView } from "../../components/blog/ArticleView";
 import { ArticleBody } from "../../components/article-body/ArticleBody";
-import { safeBlocks, type SafeBlock } from "../../lib/article-body";
-import { publishedArticle, slugProblem, type StoredDocument } from "../../lib/contract";
+import { safeBlocks, type SafeBlock } from "../../lib/block-sanitizer";
+import {
+  publishedArticle,
+  slugProblem,
+  type StoredDocument,
+} from "../../../plugins/gatsby-source-firestore/rules/contract";
 import { firebaseConfigFromEnv } from "../../lib/firebase-config";
-import { builtCoverPolicy, checkCoverUrl } from "../../lib/safe-url";
+import { builtCoverPolicy, checkCoverUrl } from "../../../plugins/gatsby-source-firestore/rules/safe-url";
 import { articlePath, slugFromArticleAddress, titleFromSlug } from "../../lib/slug";
 import * as styles from "../../components/blog/article.module.css";
 
@@ -21,7 +25,7 @@ interface LoadedPost {
 
 /**
  * The article made safe for the page, or null when the build would not have published it: the
- * same contract as the build (src/lib/contract.ts), applied to the post and to its metadata.
+ * same contract as the build (plugins/gatsby-source-firestore/rules/contract.ts), applied to the post and to its metadata.
  */
 function loadedPost(slug: string, post: StoredDocument | null, metas: StoredDocument[]): LoadedPost | null {
   const article = publishedArticle(slug, post, metas);

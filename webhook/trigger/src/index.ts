@@ -162,3 +162,6 @@ export const requestRebuild = onDocumentWritten(
     await getDebouncer().add(id);
   },
 );
+
+// The editors' private preview of one article (docs/preview.md).
+export { previewLink } from "./preview-link.ts";

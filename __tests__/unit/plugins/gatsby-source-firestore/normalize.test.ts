@@ -7,7 +7,7 @@ import {
   remoteImageResolver,
   type NormalizeContext,
 } from "../../../../plugins/gatsby-source-firestore/src/normalize";
-import type { BlogPostRecord } from "../../../../plugins/gatsby-source-firestore/src/types";
+import type { BlogPost } from "../../../../plugins/gatsby-source-firestore/src/types";
 import { acceptBlogPosts } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
 import { coverImagePolicy } from "../../../../plugins/gatsby-source-firestore/src/plugin-options";
 
@@ -141,8 +141,7 @@ describe("normalizeContent", () => {
 });
 
 describe("dropDuplicateSlugs", () => {
-  const post = (documentId: string, slug: string, lastUpdate: string) =>
-    ({ documentId, slug, lastUpdate }) as BlogPostRecord;
+  const post = (documentId: string, slug: string, lastUpdate: string) => ({ documentId, slug, lastUpdate }) as BlogPost;
 
   it("keeps the newest article of a slug and reports the others", () => {
     const { kept, dropped } = dropDuplicateSlugs([
@@ -225,13 +224,18 @@ describe("cover images come only from allowed hosts", () => {
 
   it("downloads an https cover from a configured host", () => {
     const result = refusedCover("https://images.example.test/cover.webp");
-    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "https://images.example.test/cover.webp" });
+    expect(result.post.featureImageSource).toEqual({
+      kind: "url",
+      url: "https://images.example.test/cover.webp",
+      // Carried to the download, where every redirect must pass it as well.
+      policy: { hosts: ["images.example.test"], allowInsecure: false },
+    });
     expect(result.warnings).toEqual([]);
   });
 
   it("accepts the test image server on 127.0.0.1 only when a test allows insecure hosts", () => {
     const result = refusedCover("http://127.0.0.1:4321/cover.webp", { hosts: [], allowInsecure: true });
-    expect(result.post.featureImageSource).toEqual({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
+    expect(result.post.featureImageSource).toMatchObject({ kind: "url", url: "http://127.0.0.1:4321/cover.webp" });
     expect(
       refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource,
     ).toBeNull();

@@ -1,5 +1,5 @@
-import { plainText, sanitizeInline } from "../../../../src/lib/sanitize";
-import { safeBlock } from "../../../../src/lib/article-body";
+import { plainText, sanitizeInline } from "../../../../src/lib/inline-sanitizer";
+import { safeBlock } from "../../../../src/lib/block-sanitizer";
 import { articleDescription } from "../../../../src/node/blog-post-fields";
 
 // plainText is the one way from article HTML to text: descriptions, social tags, JSON-LD and image

@@ -3,10 +3,10 @@ import type { CreateResolversArgs, CreateSchemaCustomizationArgs, Reporter } fro
 import {
   addBlogPostFields,
   addBlogPostQueries,
-  articleBlocks,
+  safeBlocksOf,
   articleDescription,
-  type BlogPostNode,
 } from "../../../../src/node/blog-post-fields";
+import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
 import * as similarModule from "../../../../src/lib/similar";
 
 interface FieldConfig {
@@ -49,7 +49,7 @@ function declaredFields(): { fields: Record<string, FieldConfig>; warn: jest.Moc
   return { fields: config.fields, warn, typeName: config.name };
 }
 
-describe("articleBlocks", () => {
+describe("safeBlocksOf", () => {
   it("sanitizes the body and reports a left-out block naming the document and the content field", () => {
     const warn = jest.fn();
     const article = post({
@@ -59,7 +59,7 @@ describe("articleBlocks", () => {
         { type: "weird", data: {} },
       ],
     });
-    const blocks = articleBlocks(article, warn);
+    const blocks = safeBlocksOf(article, warn);
     expect(blocks).toHaveLength(1);
     expect(JSON.stringify(blocks)).not.toMatch(/script|onerror/);
     expect(warn).toHaveBeenCalledWith(
@@ -70,10 +70,10 @@ describe("articleBlocks", () => {
   it("sanitizes and reports once per version of an article, again when its content changes", () => {
     const warn = jest.fn();
     const article = post({ blocks: [{ type: "weird", data: {} }] });
-    articleBlocks(article, warn);
-    articleBlocks({ ...article }, warn);
+    safeBlocksOf(article, warn);
+    safeBlocksOf({ ...article }, warn);
     expect(warn).toHaveBeenCalledTimes(1);
-    articleBlocks({ ...article, internal: { ...article.internal, contentDigest: "changed" } }, warn);
+    safeBlocksOf({ ...article, internal: { ...article.internal, contentDigest: "changed" } }, warn);
     expect(warn).toHaveBeenCalledTimes(2);
   });
 });

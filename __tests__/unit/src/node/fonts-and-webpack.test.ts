@@ -19,13 +19,13 @@ import {
   fallbackFontFaces,
   publishFonts,
 } from "../../../../src/node/fonts";
-import { shortClassName } from "../../../../src/node/internals/css-module-naming";
+import { shortClassName } from "../../../../plugins/gatsby-internals/css-module-naming";
 import {
   DOCUMENT_MATCH_PATHS,
   GATSBY_MATCH_PATHS,
   GATSBY_RUNTIME_STUB,
   UNUSED_GATSBY_MODULES,
-} from "../../../../src/node/internals/runtime-replacements";
+} from "../../../../plugins/gatsby-internals/runtime-replacements";
 import {
   TOAST_STYLE_SOURCES,
   TOAST_STYLESHEET_GLOBAL,

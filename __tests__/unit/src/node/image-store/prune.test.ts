@@ -8,9 +8,9 @@ import { ARTICLE_RECIPE, CARD_RECIPE, coverData, prepareCovers } from "../../../
 import { pruneStore } from "../../../../../src/node/image-store/prune.ts";
 import { readSource } from "../../../../../src/node/image-store/store.ts";
 import { checkStore } from "../../../../../src/node/image-store/verify.ts";
-import { picture } from "./pictures";
-import { servePictures, type PictureServer } from "./serve-pictures";
-import { blogPost, listeningReporter, nodesOf, scratchSite } from "./site";
+import { picture } from "../../../../support/pictures";
+import { servePictures, type PictureServer } from "../../../../support/serve-pictures";
+import { blogPost, listeningReporter, nodesOf, scratchSite } from "../../../../support/scratch-site";
 
 let server: PictureServer;
 beforeAll(async () => {

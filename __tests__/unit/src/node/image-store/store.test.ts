@@ -17,8 +17,8 @@ import {
 } from "../../../../../src/node/image-store/recipes.ts";
 import { originalPath, readRecord, readSource, sha256, variantDir } from "../../../../../src/node/image-store/store.ts";
 import { checkStore } from "../../../../../src/node/image-store/verify.ts";
-import { picture } from "./pictures";
-import { servePictures, type PictureServer } from "./serve-pictures";
+import { picture } from "../../../../support/pictures";
+import { servePictures, type PictureServer } from "../../../../support/serve-pictures";
 
 const RECIPES = { covers: COVER_RECIPES, sharing: SHARING_RECIPE };
 
@@ -178,12 +178,57 @@ describe("the image store", () => {
     expect(await checkStore(store)).toEqual({ complete: [], incomplete: [], missing: [], temporary: [] });
   });
 
-  test("a redirect is not followed: the policy checked the URL, not where it leads", async () => {
+  test("a redirect is not followed when no policy came with the URL", async () => {
     server.put("/cover.jpg", await picture("#4c1d95"));
     await expect(storeOriginal(store, { kind: "url", url: `${server.url}/redirect/cover.jpg` })).rejects.toThrow(
       /could not be downloaded/,
     );
     expect(server.requests.map((request) => request.path)).toEqual(["/redirect/cover.jpg"]);
+  });
+
+  describe("a redirect must pass the policy the first URL passed", () => {
+    // The tests' own policy: http and loopback allowed, as for the image servers of every test.
+    const policy = { hosts: ["images.example.test"], allowInsecure: true };
+
+    test("to an allowed address, it is followed and the cover is stored under the first URL", async () => {
+      server.put("/moved/cover.jpg", await picture("#14532d"));
+      server.redirect("/old/cover.jpg", `${server.url}/moved/cover.jpg`);
+      const url = `${server.url}/old/cover.jpg`;
+      const original = await storeOriginal(store, { kind: "url", url, policy });
+      expect((await readSource(store, url))?.original).toBe(original);
+      expect(server.requests.map((request) => request.path)).toEqual(["/old/cover.jpg", "/moved/cover.jpg"]);
+    });
+
+    test.each([
+      ["a cloud metadata server", "http://169.254.169.254/latest/meta-data/", /loopback or private address/],
+      ["a private network", "http://10.1.2.3/cover.jpg", /loopback or private address/],
+      ["a host the policy does not list", "https://elsewhere.example.test/cover.jpg", /not on an allowed image host/],
+      ["a scheme the policy does not allow", "ftp://images.example.test/cover.jpg", /must be an http\(s\) URL/],
+    ])("to %s, it is refused and nothing is stored", async (_case, location, why) => {
+      server.redirect("/bounce.jpg", location);
+      const attempt = storeOriginal(store, { kind: "url", url: `${server.url}/bounce.jpg`, policy });
+      await expect(attempt).rejects.toThrow(CoverError);
+      await expect(attempt).rejects.toThrow(why);
+      await expect(attempt).rejects.toThrow(`was redirected to an address that`);
+      expect(await readSource(store, `${server.url}/bounce.jpg`)).toBeNull();
+    });
+
+    test("at the second hop as at the first", async () => {
+      server.redirect("/hop-1.jpg", "/hop-2.jpg");
+      server.redirect("/hop-2.jpg", "http://192.168.0.1/cover.jpg");
+      await expect(storeOriginal(store, { kind: "url", url: `${server.url}/hop-1.jpg`, policy })).rejects.toThrow(
+        /redirected to an address that points at a loopback or private address.*192\.168\.0\.1/,
+      );
+      expect(server.requests.map((request) => request.path)).toEqual(["/hop-1.jpg", "/hop-2.jpg"]);
+    });
+
+    test("a loop ends after a few redirects", async () => {
+      server.redirect("/loop.jpg", "/loop.jpg");
+      await expect(storeOriginal(store, { kind: "url", url: `${server.url}/loop.jpg`, policy })).rejects.toThrow(
+        "could not be downloaded: more than 5 redirects",
+      );
+      expect(server.requests).toHaveLength(6);
+    });
   });
 
   test("a URL that answers 404 is refused with its status", async () => {

@@ -1,0 +1,212 @@
+import type { ChildProcess } from "node:child_process";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { deleteApp, initializeApp, type App } from "firebase-admin/app";
+import { getFirestore, Timestamp, type DocumentData, type Firestore } from "firebase-admin/firestore";
+import { copyProject, gatsbyEnv } from "../support/site-build";
+import { startImageServer } from "../support/image-server";
+import { freePort, startScript, stopGroup } from "../support/processes";
+import { post, startService, type RebuildService } from "../support/rebuild-service";
+import { verifyRequest } from "../../webhook/trigger/src/signature.ts";
+import type { BuildNotification } from "../../webhook/lib/notify.ts";
+
+// What editors see, end to end: the real rebuild service runs real `gatsby build`s against the
+// Firestore emulator, writes articleStatus and siteBuilds, and notifies a local receiver; the
+// published site is served as `npm start` serves it, at the SITE_URL the statuses link to.
+const PROJECT_ID = "article-status-test";
+const NOTIFY_SECRET = "notify-secret-for-the-tests-0123456789abcdef";
+const host = process.env.FIRESTORE_EMULATOR_HOST!;
+
+let app: App;
+let db: Firestore;
+let imageServer: Awaited<ReturnType<typeof startImageServer>>;
+let service: RebuildService;
+let siteServer: ChildProcess | undefined;
+let siteUrl = "";
+let dir: string;
+let projectDir: string;
+let receiver: http.Server;
+const notifications: { headers: http.IncomingHttpHeaders; body: string }[] = [];
+
+const article = (slug: string, title: string) => ({
+  blogId: `blog-${title.length}`,
+  title,
+  slug,
+  categories: ["Dating Tips"],
+  featureImage: `${imageServer.url}/cover.webp`,
+  published: true,
+  lastUpdate: Timestamp.now(),
+  content: {
+    time: 1,
+    version: "2.28.2",
+    blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${title}` } }],
+  },
+});
+
+const read = async (name: string, id: string): Promise<DocumentData | undefined> =>
+  (await db.collection(name).doc(id).get()).data();
+
+/** Triggers a build as the Cloud Function does, naming the documents, and waits until its record says it ended. */
+async function rebuild(documents: string[]): Promise<{ id: string; build: DocumentData }> {
+  const response = await post(`${service.url}/rebuild`, { reason: "firestore", documents });
+  expect(response.status).toBe(202);
+  const { buildId } = (await response.json()) as { buildId: string };
+  const deadline = Date.now() + 400_000;
+  for (;;) {
+    const build = await read("siteBuilds", buildId);
+    if (build && (build.state === "published" || build.state === "failed")) return { id: buildId, build };
+    if (Date.now() > deadline) throw new Error(`build ${buildId} did not end\n${service.output().slice(-3000)}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+/** Waits for an article's state, as an editor's tool listening to it would. */
+async function stateOf(id: string, state: string): Promise<DocumentData> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const status = await read("articleStatus", id);
+    if (status?.state === state) return status;
+    if (Date.now() > deadline) throw new Error(`articleStatus/${id} is ${JSON.stringify(status)}, not ${state}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const seconds = (a: Timestamp, b: Timestamp): number => Math.abs(a.toMillis() - b.toMillis()) / 1000;
+
+beforeAll(async () => {
+  imageServer = await startImageServer();
+  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
+  app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
+  db = getFirestore(app);
+  receiver = http.createServer((request, response) => {
+    const chunks: Buffer[] = [];
+    request.on("data", (chunk: Buffer) => chunks.push(chunk));
+    request.on("end", () => {
+      notifications.push({ headers: request.headers, body: Buffer.concat(chunks).toString("utf8") });
+      response.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
+  siteUrl = `http://127.0.0.1:${await freePort()}`;
+  dir = mkdtempSync(path.join(tmpdir(), "article-status-"));
+  projectDir = copyProject();
+  service = await startService(
+    {
+      PUBLISH_DIR: path.join(dir, "site"),
+      PROJECT_DIR: projectDir,
+      BUILDS_DIR: path.join(dir, "builds"),
+      SITE_URL: siteUrl,
+      NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+      NOTIFY_SECRET,
+    },
+    gatsbyEnv({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host }),
+  );
+}, 60_000);
+
+afterAll(async () => {
+  stopGroup(siteServer);
+  await service?.stop();
+  await imageServer?.close();
+  await new Promise((resolve) => receiver?.close(resolve));
+  if (app) await deleteApp(app);
+  for (const scratch of [dir, projectDir]) if (scratch) rmSync(scratch, { recursive: true, force: true });
+});
+
+test("an article saved with a bad slug shows not-published naming the field, as the build log says; a good one goes live", async () => {
+  await db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article"));
+  await db.collection("blogMetaData").doc("bad").set(article("Not A Slug", "A bad slug"));
+  const { id, build } = await rebuild(["good", "bad"]);
+  expect(build).toMatchObject({ state: "published", articles: { live: ["good"], notPublished: ["bad"] } });
+
+  const bad = await stateOf("bad", "not-published");
+  expect(bad.buildId).toBe(id);
+  expect(bad.reasons).toEqual([expect.objectContaining({ document: "blogMetaData/bad", field: "slug" })]);
+  // The reason is the build log's own line.
+  const log = readFileSync(path.join(dir, "builds", "logs", `${id}.log`), "utf8");
+  expect(log).toContain(bad.reasons[0].message);
+
+  const good = await stateOf("good", "live");
+  expect(good).toMatchObject({ buildId: id, url: `${siteUrl}/blogarticle/a-good-article`, title: "A good article" });
+  expect(seconds(good.liveSince, build.finishedAt)).toBeLessThan(1);
+  // Written within 2 s of the publish it reports.
+  expect(seconds(good.updatedAt, build.finishedAt)).toBeLessThan(2);
+  expect(seconds(bad.updatedAt, build.finishedAt)).toBeLessThan(2);
+
+  const port = new URL(siteUrl).port;
+  const site = await startScript(
+    "scripts/serve.ts",
+    { PORT: port, PUBLIC_DIR: path.join(dir, "site") },
+    /at (http:\/\/[\d.]+:\d+)/,
+  );
+  siteServer = site.child;
+  expect(await (await fetch(good.url)).text()).toContain("Body of A good article");
+}, 450_000);
+
+test("once its slug is fixed, the article goes through building to live, and its URL serves it", async () => {
+  const states: string[] = [];
+  const stop = db
+    .collection("articleStatus")
+    .doc("bad")
+    .onSnapshot((snapshot) => states.push(String(snapshot.data()?.state)));
+  try {
+    await db.collection("blogMetaData").doc("bad").set(article("a-fixed-slug", "A fixed slug"));
+    const { id, build } = await rebuild(["bad"]);
+    expect(build.state).toBe("published");
+    const fixed = await stateOf("bad", "live");
+    expect(fixed).toMatchObject({ buildId: id, url: `${siteUrl}/blogarticle/a-fixed-slug` });
+    expect(fixed.reasons).toBeUndefined();
+    expect(states).toContain("building");
+    expect(states.indexOf("building")).toBeLessThan(states.lastIndexOf("live"));
+    expect(await (await fetch(fixed.url)).text()).toContain("Body of A fixed slug");
+  } finally {
+    stop();
+  }
+}, 450_000);
+
+test("a failing build shows failed, in the service's words, on every article it carried", async () => {
+  await db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article, edited"));
+  await db.collection("blogMetaData").doc("third").set(article("a-third-article", "A third article"));
+  const config = path.join(projectDir, "gatsby-config.ts");
+  const working = readFileSync(config, "utf8");
+  writeFileSync(config, `${working}\nexport const broken = {{;\n`);
+  try {
+    const { id, build } = await rebuild(["good", "third"]);
+    expect(build).toMatchObject({ state: "failed", error: "The build command exited with code 1." });
+    for (const article of ["good", "third"]) {
+      const status = await stateOf(article, "failed");
+      expect(status).toMatchObject({ buildId: id, error: "The build command exited with code 1." });
+      expect(seconds(status.updatedAt, build.finishedAt)).toBeLessThan(2);
+    }
+    // What visitors see of the good article stays as it was.
+    expect((await read("articleStatus", "good"))?.url).toBe(`${siteUrl}/blogarticle/a-good-article`);
+  } finally {
+    writeFileSync(config, working);
+  }
+}, 450_000);
+
+test("every build was announced to the receiver, signed under NOTIFY_SECRET", async () => {
+  // The last one may still be on its way: notifications never hold up the states.
+  const deadline = Date.now() + 10_000;
+  while (notifications.length < 6 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 50));
+  const events = notifications.map(({ headers, body }) => {
+    expect(verifyRequest(headers, body, NOTIFY_SECRET)).toMatchObject({ ok: true });
+    expect(verifyRequest(headers, body, "a-secret-that-is-not-the-one-0123456789")).toMatchObject({ ok: false });
+    return JSON.parse(body) as BuildNotification;
+  });
+  expect(events.map((event) => event.type)).toEqual([
+    "build.started",
+    "build.published",
+    "build.started",
+    "build.published",
+    "build.started",
+    "build.failed",
+  ]);
+  const first = events[1]!;
+  expect(first.live).toEqual([{ id: "good", title: "A good article", url: `${siteUrl}/blogarticle/a-good-article` }]);
+  expect(first.notPublished).toEqual([{ id: "bad", reasons: [expect.stringMatching(/^slug must match/)] }]);
+  expect(first.text).toContain("Not published: bad (slug must match");
+  expect(events[5]).toMatchObject({ error: "The build command exited with code 1." });
+});

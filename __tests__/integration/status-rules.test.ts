@@ -1,0 +1,85 @@
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import {
+  assertFails,
+  assertSucceeds,
+  initializeTestEnvironment,
+  type RulesTestEnvironment,
+} from "@firebase/rules-unit-testing";
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updateDoc } from "firebase/firestore";
+
+// Who may read what the rebuild service writes for editors (articleStatus, siteBuilds), and that
+// drafts stay private to every client, editors' included: only server credentials see them.
+const PROJECT_ID = "status-rules-test";
+const STATUS_COLLECTIONS = ["articleStatus", "siteBuilds"];
+let env: RulesTestEnvironment;
+
+beforeAll(async () => {
+  setLogLevel("silent"); // denied calls are expected here; the SDK would log each one
+  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? "").split(":");
+  env = await initializeTestEnvironment({
+    projectId: PROJECT_ID,
+    firestore: {
+      host,
+      port: Number(port),
+      rules: readFileSync(path.join(__dirname, "../../firestore.rules"), "utf8"),
+    },
+  });
+});
+
+beforeEach(async () => {
+  await env.clearFirestore();
+  await env.withSecurityRulesDisabled(async (context) => {
+    const db = context.firestore();
+    await setDoc(doc(db, "articleStatus", "a1"), { state: "live", url: "https://kindred.app/blogarticle/a" });
+    await setDoc(doc(db, "siteBuilds", "b1"), { state: "published", reason: "firestore" });
+    for (const name of ["blogMetaData", "blog"])
+      await setDoc(doc(db, name, "draft"), { slug: "secret-draft", published: false, title: "Not yet" });
+  });
+});
+
+afterAll(async () => {
+  await env.cleanup();
+});
+
+const visitor = () => env.unauthenticatedContext().firestore();
+const reader = () => env.authenticatedContext("reader", { email: "reader@example.com" }).firestore();
+const notEditor = () => env.authenticatedContext("almost", { editor: false }).firestore();
+const editor = () => env.authenticatedContext("editor", { editor: true }).firestore();
+
+describe.each(STATUS_COLLECTIONS)("firestore.rules for %s", (name) => {
+  const id = name === "articleStatus" ? "a1" : "b1";
+
+  it("shows nothing to a visitor", async () => {
+    await assertFails(getDoc(doc(visitor(), name, id)));
+    await assertFails(getDocs(collection(visitor(), name)));
+  });
+
+  it("shows nothing to a signed-in user without the editor claim", async () => {
+    for (const db of [reader(), notEditor()]) {
+      await assertFails(getDoc(doc(db, name, id)));
+      await assertFails(getDocs(collection(db, name)));
+    }
+  });
+
+  it("lets an editor read a document and list the collection", async () => {
+    const snapshot = await assertSucceeds(getDoc(doc(editor(), name, id)));
+    expect(snapshot.exists()).toBe(true);
+    const all = await assertSucceeds(getDocs(collection(editor(), name)));
+    expect(all.docs.map((d) => d.id)).toEqual([id]);
+  });
+
+  it("refuses every write from a client, editors included", async () => {
+    for (const db of [visitor(), reader(), editor()]) {
+      await assertFails(setDoc(doc(db, name, "new"), { state: "live" }));
+      await assertFails(updateDoc(doc(db, name, id), { state: "failed" }));
+      await assertFails(deleteDoc(doc(db, name, id)));
+    }
+  });
+});
+
+describe.each(["blogMetaData", "blog"])("a draft in %s", (name) => {
+  it("is unreadable by a visitor, a signed-in user without the claim, and an editor's client", async () => {
+    for (const db of [visitor(), reader(), notEditor(), editor()]) await assertFails(getDoc(doc(db, name, "draft")));
+  });
+});

@@ -1,0 +1,87 @@
+/** @jest-environment node */
+import { mkdir, mkdtemp, readFile, stat, utimes } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { BuildArgs, Reporter, Store } from "gatsby";
+import { sitemapEntries } from "../../../../src/lib/sitemap";
+import { writeSitemap } from "../../../../src/node/write-sitemap";
+
+const articles = [
+  { slug: "older", lastUpdate: "2024-01-01T00:00:00.000Z", updatedOn: null },
+  { slug: "edited", lastUpdate: "2024-02-01T00:00:00.000Z", updatedOn: "2024-09-30T00:00:00.000Z" },
+];
+
+describe("sitemapEntries", () => {
+  it("lists built pages by path, without 404 pages, client-only routes or the preview, with dates", () => {
+    const paths = [
+      "/terms",
+      "/preview",
+      "/404/",
+      "/404.html",
+      "/dev-404-page/",
+      "/blogarticle/[...slug]",
+      "/blog/2",
+      "/blogarticle/older",
+      "/blogarticle/edited",
+      "/blog",
+      "/",
+    ];
+    expect(sitemapEntries(paths, articles)).toEqual([
+      { path: "/", lastmod: undefined },
+      { path: "/blog", lastmod: "2024-09-30T00:00:00.000Z" },
+      { path: "/blog/2", lastmod: "2024-09-30T00:00:00.000Z" },
+      { path: "/blogarticle/edited", lastmod: "2024-09-30T00:00:00.000Z" },
+      { path: "/blogarticle/older", lastmod: "2024-01-01T00:00:00.000Z" },
+      { path: "/terms", lastmod: undefined },
+    ]);
+  });
+
+  it("gives the blog list no date when there are no articles", () => {
+    expect(sitemapEntries(["/blog"], [])).toEqual([{ path: "/blog", lastmod: undefined }]);
+  });
+});
+
+describe("writeSitemap", () => {
+  it("writes sitemap.xml and robots.txt for the site's URL from the page and article nodes, and leaves them alone when nothing changed", async () => {
+    const site = await mkdtemp(path.join(tmpdir(), "sitemap-"));
+    await mkdir(path.join(site, "public"));
+    const nodes: Record<string, object[]> = {
+      SitePage: [{ path: "/blogarticle/older" }, { path: "/404/" }],
+      // A node leaves out an updatedOn that GraphQL would give as null.
+      BlogPost: [{ slug: "older", lastUpdate: "2024-01-01T00:00:00.000Z" }],
+    };
+    const getNodesByType = jest.fn((type: string) => nodes[type] ?? []);
+    const reporter = { info: jest.fn(), panicOnBuild: jest.fn() };
+    const store = {
+      getState: () => ({
+        program: { directory: site },
+        config: { siteMetadata: { siteUrl: "https://kindred.example" } },
+      }),
+    } as unknown as Store;
+    const run = () =>
+      writeSitemap({
+        getNodesByType: getNodesByType as unknown as BuildArgs["getNodesByType"],
+        reporter: reporter as unknown as Reporter,
+        store,
+      });
+    await run();
+    const sitemap = path.join(site, "public", "sitemap.xml");
+    expect(await readFile(sitemap, "utf8")).toContain(
+      '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"><url><loc>https://kindred.example/blogarticle/older</loc><lastmod>2024-01-01</lastmod></url></urlset>',
+    );
+    expect(await readFile(path.join(site, "public", "robots.txt"), "utf8")).toContain(
+      "Sitemap: https://kindred.example/sitemap.xml",
+    );
+    expect(reporter.info).toHaveBeenCalledWith("sitemap.xml lists 1 pages");
+
+    const past = new Date("2020-01-01T00:00:00Z");
+    await utimes(sitemap, past, past);
+    await run();
+    expect(reporter.info).toHaveBeenLastCalledWith("sitemap.xml lists 1 pages, unchanged");
+    expect((await stat(sitemap)).mtimeMs).toBe(past.getTime());
+
+    nodes.BlogPost = [{ slug: "older", lastUpdate: "2024-01-01T00:00:00.000Z", updatedOn: "2024-03-04T00:00:00.000Z" }];
+    await run();
+    expect(await readFile(sitemap, "utf8")).toContain("<lastmod>2024-03-04</lastmod>");
+  });
+});

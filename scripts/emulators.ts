@@ -1,0 +1,188 @@
+// `npm run emulators`: the editors' side on one machine. The Firestore emulator (seeded with the
+// sample articles), the Auth and Functions emulators (previewLink and the rebuild trigger), the
+// rebuild service and the site it publishes, served as Firebase Hosting would; preview links and
+// the published URLs point at that local site. Ctrl+C stops everything. See docs/preview.md.
+import { randomBytes } from "node:crypto";
+import { spawn, type ChildProcess } from "node:child_process";
+import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { startEmulator, type RunningEmulator } from "./emulator.ts";
+import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
+import { startFirebaseEmulators, type RunningFirebaseEmulators } from "./lib/firebase-emulators.ts";
+import { startImageServer, type ImageServer } from "./lib/image-server.ts";
+import { freePort, signalGroup } from "./lib/processes.ts";
+import { PROJECT_ROOT } from "./lib/root.ts";
+import { seed } from "./seed.ts";
+import { startServer, type RunningServer } from "./serve.ts";
+
+const env = process.env;
+const COMMAND = {
+  usage: "npm run emulators -- [options]",
+  summary:
+    "Starts the Firestore, Auth and Functions emulators (seeded with the sample articles), the rebuild\n" +
+    "service and the site it publishes, and prints each address. Ctrl+C stops them all.",
+  options: {
+    project: { type: "string", value: "id", default: "demo-kindred", description: "The demo project id." },
+    "firestore-port": {
+      type: "string",
+      value: "port",
+      default: env.FIRESTORE_PORT || "8080",
+      description: "Firestore emulator (env FIRESTORE_PORT).",
+    },
+    "auth-port": {
+      type: "string",
+      value: "port",
+      default: env.AUTH_PORT || "9099",
+      description: "Auth emulator (env AUTH_PORT).",
+    },
+    "functions-port": {
+      type: "string",
+      value: "port",
+      default: env.FUNCTIONS_PORT || "5001",
+      description: "Functions emulator (env FUNCTIONS_PORT).",
+    },
+    "webhook-port": {
+      type: "string",
+      value: "port",
+      default: env.WEBHOOK_PORT || "8787",
+      description: "Rebuild service (env WEBHOOK_PORT).",
+    },
+    "site-port": {
+      type: "string",
+      value: "port",
+      default: env.SITE_PORT || "9000",
+      description: "The published site (env SITE_PORT).",
+    },
+    "emulators-only": {
+      type: "boolean",
+      description: "Start only the emulators (no rebuild service, no site); links point at --site-url.",
+    },
+    "site-url": { type: "string", value: "url", description: "With --emulators-only: where the site is served." },
+  },
+} as const;
+
+/** Ports: 0 picks a free one, so tests can run beside a developer's own `npm run emulators`. */
+async function port(value: string, name: string): Promise<number> {
+  const chosen = integerOption(value, name, 0);
+  return chosen === 0 ? freePort() : chosen;
+}
+
+function startWebhook(environment: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, "webhook", "server.ts")], {
+      env: environment,
+      detached: true,
+      stdio: ["ignore", "pipe", "inherit"],
+    });
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      process.stdout.write(chunk);
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) resolve({ child, url: match[1]! });
+    });
+    child.on("exit", (code) => reject(new Error(`The rebuild service exited with ${code}`)));
+  });
+}
+
+async function main(): Promise<void> {
+  const { values } = parseCommandLine(COMMAND);
+  const projectId = values.project;
+  const [firestorePort, authPort, functionsPort, webhookPort, sitePort] = await Promise.all([
+    port(values["firestore-port"], "firestore-port"),
+    port(values["auth-port"], "auth-port"),
+    port(values["functions-port"], "functions-port"),
+    port(values["webhook-port"], "webhook-port"),
+    port(values["site-port"], "site-port"),
+  ]);
+  const siteUrl = (values["emulators-only"] && values["site-url"]) || `http://127.0.0.1:${sitePort}`;
+  const stops: (() => unknown)[] = [];
+  const shutdown = (code = 0): never => {
+    for (const stop of stops.reverse()) stop();
+    process.exit(code);
+  };
+  process.on("SIGINT", () => shutdown());
+  process.on("SIGTERM", () => shutdown());
+
+  try {
+    // The covers come from a local stand-in for the storage bucket, as in the tests.
+    const images: ImageServer = await startImageServer({ dir: path.join(PROJECT_ROOT, "content", "blog", "images") });
+    stops.push(() => void images.close());
+    console.log(`Sample images       ${images.url}`);
+    const functionsHost = `127.0.0.1:${functionsPort}`;
+    const firestore: RunningEmulator = await startEmulator({ port: firestorePort, functionsEmulator: functionsHost });
+    stops.push(firestore.stop);
+    const count = await seed({ emulator: firestore.host, project: projectId, imageBase: `${images.url}/` });
+    console.log(`Firestore emulator  http://${firestore.host}  (seeded with ${count} sample articles)`);
+
+    const secret = randomBytes(32).toString("hex");
+    const webhookUrl = `http://127.0.0.1:${webhookPort}`;
+    const firebase: RunningFirebaseEmulators = await startFirebaseEmulators({
+      projectId,
+      firestoreHost: firestore.host,
+      authPort,
+      functionsPort,
+      functionsEnv: { REBUILD_URL: `${webhookUrl}/rebuild`, PREVIEW_SITE_URL: siteUrl },
+      secrets: { REBUILD_SECRET: secret },
+    });
+    stops.push(firebase.stop);
+    console.log(`Auth emulator       http://${firebase.authHost}`);
+    console.log(`Functions emulator  http://${firebase.functionsHost}/${projectId}/us-central1/previewLink`);
+
+    if (!values["emulators-only"]) {
+      const publishDir = path.join(os.tmpdir(), `kindred-emulators-${projectId}`, "site");
+      mkdirSync(path.dirname(publishDir), { recursive: true });
+      const webhook = await startWebhook({
+        ...process.env,
+        REBUILD_SECRET: secret,
+        PORT: String(webhookPort),
+        HOST: "127.0.0.1",
+        PUBLISH_DIR: publishDir,
+        PROJECT_DIR: PROJECT_ROOT,
+        // What its builds read, and where their pages and links point.
+        GATSBY_FIREBASE_PROJECT_ID: projectId,
+        GATSBY_FIRESTORE_EMULATOR_HOST: firestore.host,
+        GATSBY_FIREBASE_AUTH_EMULATOR_HOST: firebase.authHost,
+        FIRESTORE_EMULATOR_HOST: firestore.host,
+        ALLOW_INSECURE_IMAGE_HOSTS: "true",
+        SITE_URL: siteUrl,
+      });
+      stops.push(() => signalGroup(webhook.child.pid));
+      console.log(`Rebuild service     ${webhook.url}  (GET /status)`);
+      if (!existsSync(path.join(publishDir, "index.html"))) {
+        console.log("First build of the site: it is served once the rebuild service publishes it…");
+        await fetch(`${webhook.url}/rebuild`, {
+          method: "POST",
+          headers: { Authorization: `Bearer ${secret}`, "Content-Type": "application/json" },
+          body: JSON.stringify({ reason: "npm run emulators" }),
+        });
+        while (!existsSync(path.join(publishDir, "index.html"))) {
+          if (webhook.child.exitCode !== null) throw new Error("The rebuild service stopped before publishing.");
+          await new Promise((resolve) => setTimeout(resolve, 1000));
+        }
+      }
+      const site: RunningServer = await startServer({ port: sitePort, publicDir: publishDir });
+      stops.push(() => void site.close());
+      console.log(`Site                ${site.url}`);
+    }
+  } catch (error) {
+    for (const stop of stops.reverse()) stop();
+    throw error;
+  }
+
+  const example = readdirSync(path.join(PROJECT_ROOT, "content", "blog")).find((name) => name.endsWith(".json"));
+  const exampleId = example
+    ? (JSON.parse(readFileSync(path.join(PROJECT_ROOT, "content", "blog", example), "utf8")) as { id: string }).id
+    : "<blogMetaData id>";
+  const ports = `AUTH_PORT=${authPort} FUNCTIONS_PORT=${functionsPort}`;
+  console.log("");
+  console.log("Make an editor (a user with the custom claim editor: true):");
+  console.log(`  ${ports} npm run make-editor -- editor@example.com`);
+  console.log("Get a preview link for an article (a blogMetaData id):");
+  console.log(`  ${ports} npm run preview-link -- --email editor@example.com ${exampleId}`);
+  console.log(`All emulators ready for project ${projectId}. Ctrl+C stops everything.`);
+  setInterval(() => undefined, 1 << 30);
+}
+
+if (import.meta.main) runMain(main);

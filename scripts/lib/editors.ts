@@ -1,0 +1,82 @@
+// What an editor does against the local emulators, over the same HTTP the editors' tool uses: sign
+// up and sign in with the Auth emulator's REST API, be given the `editor` claim, and call the
+// previewLink callable (POST {"data": …} with the ID token; the answer is {"result"} or {"error"}).
+
+export interface EmulatorAddresses {
+  projectId: string;
+  /** host:port of the Auth emulator. */
+  authHost: string;
+  /** host:port of the Functions emulator. */
+  functionsHost: string;
+}
+
+/** The password make-editor gives a new editor unless told another. */
+export const DEFAULT_EDITOR_PASSWORD = "editor-password";
+
+async function authCall(
+  addresses: EmulatorAddresses,
+  method: string,
+  body: unknown,
+  owner = false,
+): Promise<Record<string, unknown>> {
+  const base = `http://${addresses.authHost}/identitytoolkit.googleapis.com/v1`;
+  // Project-scoped admin calls take the "owner" token; the others take an API key, any value.
+  const url = owner ? `${base}/projects/${addresses.projectId}/${method}` : `${base}/${method}?key=local`;
+  const response = await fetch(url, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(owner ? { Authorization: "Bearer owner" } : {}) },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json()) as Record<string, unknown>;
+  if (!response.ok) throw new Error(`The Auth emulator refused ${method}: ${JSON.stringify(answer.error)}`);
+  return answer;
+}
+
+/** Signs in, or signs up first if there is no such user; returns the user's id and a fresh ID token. */
+export async function signIn(
+  addresses: EmulatorAddresses,
+  email: string,
+  password = DEFAULT_EDITOR_PASSWORD,
+): Promise<{ uid: string; idToken: string }> {
+  const body = { email, password, returnSecureToken: true };
+  const answer = await authCall(addresses, "accounts:signInWithPassword", body).catch(() =>
+    authCall(addresses, "accounts:signUp", body),
+  );
+  return { uid: String(answer.localId), idToken: String(answer.idToken) };
+}
+
+/** Gives a user the editor claim (or takes it away); a token minted after this carries it. */
+export async function setEditor(addresses: EmulatorAddresses, uid: string, editor = true): Promise<void> {
+  const customAttributes = JSON.stringify(editor ? { editor: true } : {});
+  await authCall(addresses, "accounts:update", { localId: uid, customAttributes }, true);
+}
+
+/** Makes `email` an editor (creating the user if needed) and returns a token that carries the claim. */
+export async function makeEditor(
+  addresses: EmulatorAddresses,
+  email: string,
+  password = DEFAULT_EDITOR_PASSWORD,
+): Promise<{ uid: string; idToken: string }> {
+  const { uid } = await signIn(addresses, email, password);
+  await setEditor(addresses, uid, true);
+  return signIn(addresses, email, password);
+}
+
+export type CallableAnswer<T> = { result: T } | { error: { status: string; message: string } };
+
+/** Calls the previewLink callable as the editors' tool does, with an ID token or none. */
+export async function callPreviewLink(
+  addresses: EmulatorAddresses,
+  id: unknown,
+  idToken?: string,
+): Promise<{ status: number; answer: CallableAnswer<{ url: string; expiresAt: string }> }> {
+  const response = await fetch(`http://${addresses.functionsHost}/${addresses.projectId}/us-central1/previewLink`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify({ data: { id } }),
+  });
+  return {
+    status: response.status,
+    answer: (await response.json()) as CallableAnswer<{ url: string; expiresAt: string }>,
+  };
+}

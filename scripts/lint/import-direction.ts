@@ -1,0 +1,120 @@
+import { builtinModules } from "node:module";
+import path from "node:path";
+import type { Rule } from "eslint";
+
+// The data flows one way: the source plugin -> the site's build code -> the browser code -> the page
+// (docs/codebase-map.md). This rule resolves every relative import against the importing file and
+// refuses those that run against the flow. Paths are relative to the repository root, with "/"; a
+// rule entry ending in "/" is a folder, any other is one file.
+
+/** One boundary: files under `from` may not import what `forbid` names, save what `allow` names. */
+export interface Boundary {
+  name: string;
+  from: string[];
+  forbid: string[];
+  /** Node's built-in modules (fs, node:path, …) are refused too. */
+  forbidBuiltins?: boolean;
+  allow?: string[];
+  why: string;
+}
+
+const BUILD_ONLY = ["src/node/", "plugins/", "gatsby-node.ts", "gatsby-config.ts", "scripts/", "webhook/"];
+
+/** Code that runs in the browser and may only use rules it shares with the build. */
+export const BROWSER_CODE = [
+  "src/components/",
+  "src/pages/",
+  "src/templates/",
+  "src/lib/",
+  "src/gatsby-runtime/",
+  "gatsby-browser.tsx",
+  "plugins/gatsby-source-firestore/rules/",
+];
+
+export const BOUNDARIES: Boundary[] = [
+  {
+    name: "plugin -> site",
+    from: ["plugins/"],
+    forbid: ["src/", "gatsby-node.ts", "gatsby-config.ts", "gatsby-browser.tsx", "gatsby-ssr.tsx"],
+    why: "the source plugin is where the data starts; code both sides use lives in the plugin",
+  },
+  {
+    name: "browser -> build-only",
+    from: BROWSER_CODE,
+    forbid: BUILD_ONLY,
+    forbidBuiltins: true,
+    allow: ["plugins/gatsby-source-firestore/rules/"],
+    why: "browser code is bundled for visitors; build-only modules and Node's built-ins are not",
+  },
+  {
+    name: "rebuild service -> site build",
+    from: ["webhook/"],
+    forbid: ["src/", "plugins/", "scripts/", "gatsby-node.ts", "gatsby-config.ts"],
+    // The documented entry points (webhook/README.md): the search index's format, checked after a build, and
+    // the build's report for editors, read after a build.
+    allow: ["src/lib/search-pieces.ts", "plugins/gatsby-source-firestore/src/build-report.ts"],
+    why: "the rebuild service runs the site's build as a command, and reads only its documented entry points",
+  },
+];
+
+const withoutExtension = (file: string): string => file.replace(/\.[cm]?[jt]sx?$/, "");
+const covers = (entries: string[], file: string): boolean =>
+  entries.some((entry) =>
+    entry.endsWith("/") ? file.startsWith(entry) : withoutExtension(file) === withoutExtension(entry),
+  );
+
+const BUILTINS = new Set(builtinModules.filter((name) => !name.startsWith("_")));
+const isBuiltin = (source: string): boolean => source.startsWith("node:") || BUILTINS.has(source.split("/")[0] ?? "");
+
+/** The repository path a relative import names, or null for a package. */
+export function importedPath(root: string, fromFile: string, source: string): string | null {
+  if (!source.startsWith(".")) return null;
+  return path
+    .relative(root, path.resolve(path.dirname(fromFile), source))
+    .split(path.sep)
+    .join("/");
+}
+
+/** Why `source`, imported by `file` (both relative to the root), crosses a boundary the wrong way; else null. */
+export function wrongWay(root: string, file: string, source: string, boundaries = BOUNDARIES): string | null {
+  for (const boundary of boundaries) {
+    if (!covers(boundary.from, file)) continue;
+    if (boundary.forbidBuiltins && isBuiltin(source))
+      return `${boundary.name}: "${source}" is a Node built-in; ${boundary.why}.`;
+    const target = importedPath(root, path.join(root, file), source);
+    // A module may always use its own zone's neighbours: the plugin's files one another, src/lib its peers.
+    const home = boundary.from.filter((entry) => covers([entry], file));
+    if (target === null || covers(home, target) || covers(boundary.allow ?? [], target)) continue;
+    if (covers(boundary.forbid, target)) return `${boundary.name}: "${source}" is ${target}; ${boundary.why}.`;
+  }
+  return null;
+}
+
+/** The ESLint rule: reports every import, export-from, import() and require() that goes the wrong way. */
+export const importDirection: Rule.RuleModule = {
+  meta: {
+    type: "problem",
+    docs: { description: "Imports follow the data: plugin -> site build -> browser; see docs/codebase-map.md" },
+    schema: [],
+  },
+  create(context) {
+    const root = context.cwd;
+    const file = path.relative(root, context.filename).split(path.sep).join("/");
+    const check = (node: Rule.Node, source: unknown): void => {
+      if (typeof source !== "string") return;
+      const problem = wrongWay(root, file, source);
+      if (problem) context.report({ node, message: `Wrong-way import (${problem})` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node, node.source.value),
+      ExportNamedDeclaration: (node) => check(node, node.source?.value),
+      ExportAllDeclaration: (node) => check(node, node.source.value),
+      ImportExpression: (node) => check(node, node.source.type === "Literal" ? node.source.value : undefined),
+      CallExpression: (node) => {
+        const [first] = node.arguments;
+        if (node.callee.type === "Identifier" && node.callee.name === "require" && first?.type === "Literal")
+          check(node, first.value);
+      },
+    };
+  },
+};

@@ -1,0 +1,332 @@
+// The build queue. One build runs at a time; triggers that arrive meanwhile join a single
+// follow-up build. Accepted builds are kept in queue.json until they finish (queue-file.ts); each
+// build runs through pipeline.ts into a release (releases.ts).
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import path from "node:path";
+import { fullView, newBuildId, publicView, type Build, type BuildView, type Log } from "./build-record.ts";
+import type { BuildObserver } from "./build-events.ts";
+import type { ServiceConfig } from "./config.ts";
+import { HttpError } from "./errors.ts";
+import { deployRelease, runBuild } from "./pipeline.ts";
+import { publishedTarget } from "./publish.ts";
+import { readQueueFile, revive, stopLeftovers, writeQueueFile, type QueueFile } from "./queue-file.ts";
+import { Releases, type Release } from "./releases.ts";
+import { wipeWorkspaceOutput } from "./workspace.ts";
+
+export type { Build, BuildState, BuildView, Log } from "./build-record.ts";
+export { HttpError } from "./errors.ts";
+export type { Release } from "./releases.ts";
+
+const HISTORY_LENGTH = 20;
+
+export interface ServiceStatus {
+  published: string | null;
+  /** Only with the secret: where the service keeps things. */
+  paths?: {
+    publishDir: string;
+    publishedTarget: string | null;
+    projectDir: string;
+    buildsDir: string;
+    queueFile: string;
+  };
+  current: BuildView | null;
+  queued: BuildView | null;
+  builds: BuildView[];
+  releases: { id: string; finishedAt: string; articles: number; published: boolean }[];
+}
+
+export class Builder {
+  #config: ServiceConfig;
+  #log: Log;
+  #releases: Releases;
+  #current: Build | null = null;
+  #queued: Build | null = null;
+  #history: Build[] = [];
+  #publishing: Promise<unknown> = Promise.resolve();
+  #stopping = false;
+  #idle: Promise<void> = Promise.resolve();
+  #observer: BuildObserver | null;
+
+  /** `observer` hears of every trigger, start and end (build-events.ts: editors' states, notifications). */
+  constructor(config: ServiceConfig, log: Log = console.log, observer: BuildObserver | null = null) {
+    this.#config = config;
+    this.#log = log;
+    this.#observer = observer;
+    this.#releases = new Releases(config.buildsDir, config.publishDir);
+  }
+
+  get releasesDir(): string {
+    return this.#releases.dir;
+  }
+
+  get workspaceDir(): string {
+    return path.join(this.#config.buildsDir, "workspace");
+  }
+
+  /** Accepted builds that have not finished, kept across a crash or a restart. */
+  get queueFile(): string {
+    return path.join(this.#config.buildsDir, "queue.json");
+  }
+
+  get #logsDir(): string {
+    return path.join(this.#config.buildsDir, "logs");
+  }
+
+  /** Prepares the directories, and fails early when PUBLISH_DIR cannot be managed. */
+  init(): this {
+    mkdirSync(this.releasesDir, { recursive: true });
+    mkdirSync(this.#logsDir, { recursive: true });
+    mkdirSync(path.dirname(this.#config.publishDir), { recursive: true });
+    publishedTarget(this.#config.publishDir);
+    return this;
+  }
+
+  /**
+   * Accepts a trigger: starts a build now, or joins the one follow-up build. `documents` are the
+   * ids of the blogMetaData documents the trigger saw change; a build gets those of every trigger
+   * it carries.
+   */
+  trigger({
+    reason = "webhook",
+    allowShrink = false,
+    documents = [],
+  }: { reason?: string; allowShrink?: boolean; documents?: readonly string[] } = {}): {
+    build: BuildView;
+    coalesced: boolean;
+  } {
+    if (this.#stopping) throw new HttpError("The service is stopping.", 503);
+    const accepted = { reason, documents, at: new Date() };
+    if (this.#queued) {
+      const queued = this.#queued;
+      this.#observe(() => this.#observer?.triggered(queued, accepted));
+      this.#queued.triggers += 1;
+      // The permission covers the build that will carry this request's changes.
+      if (allowShrink) this.#queued.allowShrink = true;
+      this.#queued.documents = [...new Set([...(this.#queued.documents ?? []), ...documents])];
+      this.#persist();
+      return { build: publicView(this.#queued), coalesced: true };
+    }
+    const build: Build = {
+      id: newBuildId(),
+      state: "queued",
+      reason,
+      triggers: 1,
+      triggeredAt: new Date().toISOString(),
+      allowShrink,
+      documents: [...new Set(documents)],
+    };
+    this.#observe(() => this.#observer?.triggered(build, accepted));
+    if (this.#current) {
+      this.#queued = build;
+      this.#persist();
+      return { build: publicView(build), coalesced: false };
+    }
+    this.#start(build);
+    return { build: publicView(build), coalesced: false };
+  }
+
+  /**
+   * Takes up what a previous run of the service accepted and did not finish (queue.json): stops
+   * what is left of a build it was running, then builds again. A queued build carries every change
+   * the interrupted one would have, so only it runs; otherwise the interrupted build runs again
+   * under its own id. Called once, after init() and before the service takes requests.
+   */
+  async resume(): Promise<void> {
+    if (!existsSync(this.queueFile)) return;
+    let saved: QueueFile;
+    try {
+      saved = readQueueFile(this.queueFile);
+    } catch (error) {
+      const aside = `${this.queueFile}.unreadable-${Date.now()}`;
+      renameSync(this.queueFile, aside);
+      this.#log(
+        `Cannot read ${this.queueFile} (${(error as Error).message}); moved it to ${aside} and start with an empty queue`,
+      );
+      return;
+    }
+    const { current, queued } = saved;
+    let rerun: Build | null = queued ? revive(queued) : null;
+    if (current) {
+      if (current.group && (await stopLeftovers(current.group, this.workspaceDir))) {
+        this.#log(`Stopped what was left running of build ${current.id}`);
+      }
+      if (this.#releases.isComplete(current.id)) {
+        this.#log(`Build ${current.id} had been published before the service stopped`);
+      } else {
+        // Whatever it left behind is incomplete: its release, and maybe Gatsby's cache.
+        this.#releases.remove(current.id);
+        wipeWorkspaceOutput(this.workspaceDir);
+        if (rerun) {
+          const interrupted: Build = {
+            ...revive(current),
+            state: "failed",
+            phase: "interrupted",
+            error: `The service stopped before this build finished; build ${rerun.id}, which includes its changes, runs instead.`,
+          };
+          this.#history.unshift(interrupted);
+        } else {
+          rerun = revive(current);
+        }
+      }
+    }
+    if (rerun) {
+      this.#log(`Resuming build ${rerun.id}, accepted before the service stopped`);
+      this.#start(rerun);
+    } else {
+      this.#persist();
+    }
+  }
+
+  /** Releases that can be published again, newest first. */
+  releases(): Release[] {
+    return this.#releases.list();
+  }
+
+  /** The id of the release PUBLISH_DIR points at, if it is one of ours. */
+  publishedId(): string | null {
+    return this.#releases.publishedId();
+  }
+
+  /** The queue, the history and the releases; `full` (for the secret's holder) adds logs and paths. */
+  status({ full = false }: { full?: boolean } = {}): ServiceStatus {
+    const publishedId = this.publishedId();
+    const view = (build: Build | null): BuildView | null => (full ? fullView(build, this.#logsDir) : publicView(build));
+    const { publishDir, projectDir, buildsDir } = this.#config;
+    return {
+      published: publishedId,
+      current: view(this.#current),
+      queued: view(this.#queued),
+      builds: this.#history.map((build) => view(build)!),
+      releases: this.releases().map(({ id, finishedAt, articles }) => ({
+        id,
+        finishedAt,
+        articles,
+        published: id === publishedId,
+      })),
+      ...(full
+        ? {
+            paths: {
+              publishDir,
+              publishedTarget: publishedTarget(publishDir),
+              projectDir,
+              buildsDir,
+              queueFile: this.queueFile,
+            },
+          }
+        : {}),
+    };
+  }
+
+  /** Publishes an earlier release: the one before the published one, or `buildId`. */
+  rollback(buildId?: string): Promise<{ published: string; previous: string | null }> {
+    return this.#exclusive(async () => {
+      const releases = this.releases();
+      const publishedId = this.publishedId();
+      const current = releases.findIndex((release) => release.id === publishedId);
+      const target = buildId
+        ? releases.find((release) => release.id === buildId)
+        : current >= 0
+          ? releases[current + 1]
+          : undefined;
+      if (!target) {
+        throw buildId
+          ? new HttpError(`No kept release ${buildId}.`, 404)
+          : new HttpError("No earlier release to roll back to.", 409);
+      }
+      const previous = publishedTarget(this.#config.publishDir);
+      this.#releases.publish(target.id);
+      const deployed = await deployRelease(this.#config, this.#releases, target.id, (text) =>
+        this.#log(text.trimEnd()),
+      );
+      if (!deployed) {
+        this.#releases.restore(previous);
+        throw new HttpError("The deploy command failed; the previous release stays published.", 502);
+      }
+      this.#log(`Rolled back: ${publishedId ?? "nothing"} -> ${target.id}`);
+      return { published: target.id, previous: publishedId };
+    });
+  }
+
+  /**
+   * Stops accepting triggers, cancels the running build and waits for it to end. queue.json keeps
+   * the builds accepted so far, so that the next start builds them.
+   */
+  async stop(): Promise<void> {
+    this.#stopping = true;
+    this.#current?.cancel?.();
+    await this.#idle;
+    // Editors' states and notifications get a few seconds to go out; an unreachable Firestore or
+    // receiver must not keep the service from stopping.
+    await Promise.race([this.#observer?.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);
+    const left = [this.#current, this.#queued].filter(Boolean).length;
+    if (left > 0) this.#log(`${left} accepted build${left === 1 ? "" : "s"} will run when the service starts again`);
+  }
+
+  // Once stopping, queue.json stays as it was when the stop began: those builds were accepted and
+  // have not been published.
+  #persist(): void {
+    if (this.#stopping) return;
+    writeQueueFile(this.queueFile, this.#current, this.#queued);
+  }
+
+  // Publishing and rolling back never interleave.
+  #exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#publishing.then(task);
+    this.#publishing = result.catch(() => undefined);
+    return result;
+  }
+
+  // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
+  #prune(): void {
+    this.#releases.prune(this.#config.keepBuilds);
+    for (const file of readdirSync(this.#logsDir).sort().reverse().slice(HISTORY_LENGTH))
+      rmSync(path.join(this.#logsDir, file), { force: true });
+  }
+
+  // What editors are told must never stop the queue.
+  #observe(tell: () => void): void {
+    try {
+      tell();
+    } catch (error) {
+      this.#log(`Cannot report the build to editors: ${(error as Error).message}`);
+    }
+  }
+
+  #start(build: Build): void {
+    this.#current = build;
+    this.#persist();
+    this.#observe(() => this.#observer?.started(build, this.publishedId()));
+    const context = {
+      config: this.#config,
+      releases: this.#releases,
+      workspace: this.workspaceDir,
+      logsDir: this.#logsDir,
+      log: this.#log,
+      exclusive: <T>(task: () => Promise<T>) => this.#exclusive(task),
+      persist: () => this.#persist(),
+      prune: () => this.#prune(),
+    };
+    const run = runBuild(build, context).catch((error: unknown) => {
+      // Only an unexpected fault (a full disk, say) gets here; the queue must go on regardless.
+      const code = (error as NodeJS.ErrnoException | undefined)?.code;
+      Object.assign(build, {
+        state: "failed",
+        phase: build.phase ?? "internal",
+        error: `An unexpected fault stopped the build${code ? ` (${code})` : ""}.`,
+        detail: String((error as Error | undefined)?.message ?? error),
+      });
+    });
+    this.#idle = run.then(() => {
+      this.#history.unshift(build);
+      this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+      // A build cancelled by a shutdown runs again at the next start: it has not failed.
+      if (this.#stopping) return;
+      this.#observe(() => this.#observer?.finished(build));
+      this.#current = null;
+      const next = this.#queued;
+      this.#queued = null;
+      if (next) this.#start(next);
+      else this.#persist();
+    });
+  }
+}
