@@ -1,9 +1,10 @@
-// `npm run bench:search -- [--count 10000,100000]`
+// `npm run bench:search -- [--count 10000,100000] [--typed]`
 // The search index in pieces at N generated articles: how long building it takes, its size on disk,
 // and what a query costs a visitor: the compressed bytes of every piece it fetches (the manifest, the
 // shards and posting files, the card chunks of the first result page), median and worst over the
 // query set of the equivalence test. Each file is gzipped on its own, as hosting sends it. Figures
-// are printed, never asserted.
+// are printed, never asserted. With --typed, queries are typed key by key in Chromium instead
+// (scripts/lib/typed-search.ts).
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -11,7 +12,11 @@ import { gzipSync } from "node:zlib";
 import { buildSearchPieces, type SearchCard } from "../src/lib/search-pieces.ts";
 import { openSearchIndex } from "../src/lib/search-query.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
+import { removeSite, siteWithIndex, typedQueries } from "./lib/typed-search.ts";
 import { generatedQueries, generatedTitles, seededRandom } from "./lib/generated-titles.ts";
+
+/** The queries of issue 33's measurements. */
+const TYPED_QUERIES = ["Scale article 1234", "  FIRST date CHECKLIST  ", "café crème", "zzqx no such title", "पहली"];
 
 const COMMAND = {
   usage: "npm run bench:search -- [options]",
@@ -23,6 +28,18 @@ const COMMAND = {
       value: "n[,n…]",
       default: "10000,100000",
       description: "How many generated articles; several sizes separated by commas.",
+    },
+    typed: {
+      type: "boolean",
+      description:
+        "Type queries key by key in Chromium, at 30, 200 and 400 ms a key, over a copy of the built site (public/,\n" +
+        "from `npm run build`) with the generated index, and print the bytes each fetched by kind.",
+    },
+    queries: {
+      type: "string",
+      value: "q|q…",
+      default: TYPED_QUERIES.join("|"),
+      description: 'The queries typed, separated by |; "all" for the 260 of the equivalence test (long).',
     },
   },
 } as const;
@@ -104,7 +121,33 @@ async function benchOne(count: number): Promise<void> {
   }
 }
 
+/** The typed mode: each query typed key by key over a built site with the index of `count` titles. */
+async function benchTyped(count: number, queries: string[]): Promise<void> {
+  const titles = generatedTitles(count);
+  const site = siteWithIndex(path.resolve("public"), buildSearchPieces(cardsOf(titles)));
+  if (queries.length === 1 && queries[0] === "all") queries = generatedQueries(titles);
+  try {
+    console.log(
+      `${count.toLocaleString("en")} articles, typed in Chromium (the built site's pages, a generated index;`,
+    );
+    console.log("  bytes on the wire from the first key, images left out):");
+    for (const typed of await typedQueries(site, queries)) {
+      const all = typed.code + typed.index + typed.other;
+      console.log(
+        `  ${String(typed.delay).padStart(3)} ms/key ${JSON.stringify(typed.query).padEnd(28)} ${kB(all).padStart(9)} in all: ` +
+          `code ${kB(typed.code)}, index ${kB(typed.index)} in ${typed.indexFiles} files, other ${kB(typed.other)}` +
+          (typed.otherFiles.length > 0 ? ` (${typed.otherFiles.join(", ")})` : ""),
+      );
+    }
+  } finally {
+    removeSite(site);
+  }
+}
+
 runMain(async () => {
   const { values } = parseCommandLine(COMMAND);
-  for (const count of values.count.split(",").map((value) => integerOption(value, "--count"))) await benchOne(count);
+  for (const count of values.count.split(",").map((value) => integerOption(value, "--count"))) {
+    if (values.typed) await benchTyped(count, values.queries.split("|"));
+    else await benchOne(count);
+  }
 });

@@ -10,6 +10,8 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { bootScriptsIn } from "../../src/node/html/boot-script";
 import { COMPILE_HINT } from "../../src/node/compile-hint";
 import { SOURCE_MAP_DIR } from "../../src/node/webpack";
+import { CHUNK_MODULES_FILE } from "../../src/node/browser-stand-ins";
+import { HELMET_PACKAGES, scriptShare } from "./first-load-share";
 import { test, expect } from "./fixtures";
 import { indexedArticlesIn } from "./indexed-articles";
 
@@ -17,19 +19,42 @@ const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
 
 /**
  * The built pages checked: their file, and their first-load JavaScript budget in gzipped bytes
- * (gzip -9). The target is 70 kB, but React 18's DOM (45.3 kB), webpack's runtime (2.3 kB) and
- * Gatsby's own runtime (17.0 kB) already take 64.6 kB before any code of the site, and the layout
- * every page shares, react-helmet included (5.2 kB of it), 10.2 kB more. Each budget is what the
- * page weighs now plus about 1.5 kB: a page that grows past it fails here.
+ * (gzip -9): 75 kB on every page for what the site's own code controls. React 18's DOM (45.4 kB),
+ * webpack's runtime (2.3 kB) and Gatsby's own runtime (16.8 kB) take 64.5 kB of it before any code of
+ * the site. A built article's block renderers (3.5 kB) stay out of the browser bundle
+ * (src/node/browser-stand-ins.ts).
  */
+const FIRST_LOAD_BUDGET = 75_000;
+/**
+ * react-helmet, which writes the head, stays by the owner's decision (the design card names it), and
+ * no page's first load reaches 75 kB with it: its gzipped share, read from the source maps
+ * (first-load-share.ts), is an allowance of its own, set at what it measured (5,059 bytes on every
+ * page) and a little over, so that it cannot grow unseen either (docs/first-load.md).
+ */
+const HELMET_ALLOWANCE = 5_300;
 const PAGES: Record<string, { file: string; budget: number }> = {
-  "/": { file: "index.html", budget: 78_500 },
-  "/blog": { file: "blog/index.html", budget: 82_500 },
-  "/blog/2": { file: "blog/2/index.html", budget: 82_500 },
-  "/blogarticle/first-date-checklist": { file: "blogarticle/first-date-checklist/index.html", budget: 83_000 },
-  "/terms": { file: "terms/index.html", budget: 80_000 },
-  "/404": { file: "404.html", budget: 77_000 },
+  "/": { file: "index.html", budget: FIRST_LOAD_BUDGET },
+  "/blog": { file: "blog/index.html", budget: FIRST_LOAD_BUDGET },
+  "/blog/2": { file: "blog/2/index.html", budget: FIRST_LOAD_BUDGET },
+  "/blogarticle/first-date-checklist": {
+    file: "blogarticle/first-date-checklist/index.html",
+    budget: FIRST_LOAD_BUDGET,
+  },
+  "/terms": { file: "terms/index.html", budget: FIRST_LOAD_BUDGET },
+  "/404": { file: "404.html", budget: FIRST_LOAD_BUDGET },
 };
+
+/**
+ * The site's modules a built article's first load may carry from src/components/article-body/: its
+ * stand-in, which keeps the build's HTML, and what that needs. Any other module there (a block
+ * renderer, the renderers' switch, one added tomorrow) is code the built page never runs.
+ */
+const ARTICLE_BODY_ON_FIRST_LOAD = new Set([
+  "src/components/article-body/BuiltArticleBody.browser.tsx",
+  "src/components/article-body/article-body.module.css",
+  "src/components/article-body/embed-frame.ts",
+  "src/components/article-body/site-links.ts",
+]);
 
 /** Code that no page may load before the visitor asks for it, by a string each bundle always contains. */
 const NOT_ON_FIRST_LOAD: Record<string, RegExp> = {
@@ -104,29 +129,63 @@ function firstMainImage(html: string): Element | undefined {
 
 test.describe("Budgets of the production build", () => {
   for (const [route, { file, budget }] of Object.entries(PAGES)) {
-    test(`${route} loads at most ${budget / 1000} kB of gzipped JavaScript first, none of it Firebase, toasts or the sanitizer`, () => {
+    test(`${route} loads at most ${budget / 1000} kB of gzipped JavaScript first and react-helmet, none of it Firebase, toasts or the sanitizer`, () => {
       const html = pageHtml(file);
       const named = firstLoadScripts(html);
       expect(named.length, "scripts found in the page").toBeGreaterThan(0);
       const scripts = startupScripts(html);
       let gzipped = 0;
+      let withoutHelmet = 0;
       const sizes: string[] = [];
       for (const script of scripts) {
         expect(script, "a script of the site itself").toMatch(/^\/[^/]/);
-        const body = readFileSync(path.join(PUBLIC_DIR, script.split("?")[0]!));
+        const file = path.join(PUBLIC_DIR, script.split("?")[0]!);
+        const body = readFileSync(file);
         const size = gzipSync(body, { level: 9 }).length;
         gzipped += size;
+        const share = scriptShare(file, path.join(PUBLIC_DIR, "..", SOURCE_MAP_DIR), HELMET_PACKAGES);
+        expect(share.all, `${script} as the source maps' count has it`).toBe(size);
+        withoutHelmet += share.without;
         sizes.push(`${script} ${size}`);
         for (const [name, marker] of Object.entries(NOT_ON_FIRST_LOAD)) {
           expect(marker.test(body.toString("utf8")), `${script} carries ${name}`).toBe(false);
         }
       }
-      test
-        .info()
-        .annotations.push({ type: "first-load JS (gzipped bytes)", description: `${gzipped}: ${sizes.join(", ")}` });
-      expect(gzipped, `first-load JavaScript of ${route}: ${sizes.join(", ")}`).toBeLessThanOrEqual(budget);
+      const helmet = gzipped - withoutHelmet;
+      test.info().annotations.push({
+        type: "first-load JS (gzipped bytes)",
+        description: `${gzipped}, ${withoutHelmet} without react-helmet's ${helmet}: ${sizes.join(", ")}`,
+      });
+      expect(
+        withoutHelmet,
+        `first-load JavaScript of ${route} but react-helmet: ${sizes.join(", ")}`,
+      ).toBeLessThanOrEqual(budget);
+      // Found where it is (every page writes its head with it), and no bigger than its allowance.
+      expect(helmet, `react-helmet's share of ${route}'s first load`).toBeGreaterThan(1_000);
+      expect(helmet, `react-helmet's share of ${route}'s first load`).toBeLessThanOrEqual(HELMET_ALLOWANCE);
     });
   }
+
+  test("a built article's first load carries no block renderer: the build drew the body", () => {
+    // Listed by the build for each script (ChunkModulesPlugin in src/node/browser-stand-ins.ts).
+    const modulesOf = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "..", CHUNK_MODULES_FILE), "utf8")) as Record<
+      string,
+      string[]
+    >;
+    for (const route of ["/blogarticle/first-date-checklist", "/", "/blog"]) {
+      const scripts = startupScripts(pageHtml(PAGES[route]!.file)).map((script) => script.slice(1).split("?")[0]!);
+      const modules = scripts.flatMap((script) => modulesOf[script] ?? []);
+      expect(modules.length, `the site's modules in ${route}'s scripts`).toBeGreaterThan(5);
+      expect(
+        modules.filter(
+          (file) => file.startsWith("src/components/article-body/") && !ARTICLE_BODY_ON_FIRST_LOAD.has(file),
+        ),
+        route,
+      ).toEqual([]);
+      if (route.startsWith("/blogarticle/"))
+        expect(modules).toContain("src/components/article-body/BuiltArticleBody.browser.tsx");
+    }
+  });
 
   test("no page's first-load JavaScript grows with the articles: none of it names a built article's address", () => {
     // Gatsby would list every built page in the app chunk (src/gatsby-runtime/document-match-paths.ts says why).
@@ -145,7 +204,8 @@ test.describe("Budgets of the production build", () => {
   test("the favicon, which a first visit fetches while the page is still painting, is at most 2 kB", () => {
     const html = pageHtml(PAGES["/"]!.file);
     const icons = [...html.matchAll(/<link[^>]*rel="icon"[^>]*href="([^"]+)"/g)].map((match) => match[1]!);
-    expect(icons).toEqual(["/favicon.png"]);
+    // Named by its content hash, so hosting lets the browser keep it (firebase.json).
+    expect(icons).toEqual([expect.stringMatching(/^\/favicon-[0-9a-f]{20}\.png$/)]);
     expect(readFileSync(path.join(PUBLIC_DIR, icons[0]!)).length).toBeLessThanOrEqual(2_000);
   });
 

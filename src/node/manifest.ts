@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { mkdir, readFile, stat, writeFile } from "node:fs/promises";
+import { mkdir, readFile, readdir, rm, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import sharp from "sharp";
@@ -8,6 +8,9 @@ import { siteDir, writeIfChanged } from "./output-files";
 
 // The web app manifest (/manifest.webmanifest) and its icons, drawn at build time from the brand
 // mark in src/images/illustrations/favicon.svg. Nothing is fetched: sharp renders the SVG here.
+// Each icon's name carries the icons' version, a digest of what they are drawn from, so hosting can
+// let browsers keep them for a year without asking again (firebase.json); the head learns the Apple
+// touch icon's name from iconsVersion, before the icons are drawn.
 
 export const BACKGROUND_COLOR = "#ffffff";
 
@@ -79,7 +82,7 @@ export interface ManifestSite {
 }
 
 /** The manifest's JSON. */
-export function manifestJson({ name, shortName, description }: ManifestSite): string {
+export function manifestJson({ name, shortName, description }: ManifestSite, version: string): string {
   return `${JSON.stringify(
     {
       name,
@@ -92,7 +95,7 @@ export function manifestJson({ name, shortName, description }: ManifestSite): st
       theme_color: THEME_COLOR,
       background_color: BACKGROUND_COLOR,
       icons: ICONS.map(({ file, size, purpose }) => ({
-        src: file,
+        src: versionedIcon(file, version),
         sizes: `${size}x${size}`,
         type: "image/png",
         purpose,
@@ -129,6 +132,17 @@ function iconsDigest(mark: string): string {
     .update(JSON.stringify([mark, ICON_FILES, drawing]))
     .digest("hex");
 }
+
+/** The icons' version: 20 hexadecimal digits of their digest, which changes whenever a file would. */
+export const iconsVersionOf = (mark: string): string => iconsDigest(mark).slice(0, 20);
+
+/** The icons' version for the site in `root`. */
+export async function iconsVersion(root: string): Promise<string> {
+  return iconsVersionOf(await readFile(path.join(root, MARK_SVG), "utf8"));
+}
+
+/** An icon's published name: "/icons/icon-192.png" becomes "/icons/icon-192-<version>.png". */
+export const versionedIcon = (file: string, version: string): string => file.replace(/\.png$/, `-${version}.png`);
 
 const sizeOf = (file: string): Promise<number | undefined> =>
   stat(file).then(
@@ -168,11 +182,17 @@ export async function writeManifest({
   const mark = await readFile(path.join(root, MARK_SVG), "utf8");
   const maskable = maskableSvg(mark);
   const digest = iconsDigest(mark);
+  const version = iconsVersionOf(mark);
   const previous = (await cache.get(ICONS_RECORD_KEY)) as IconsRecord | undefined;
   const record: IconsRecord = { digest, sizes: {} };
   let drawn = 0;
   await mkdir(path.join(publicRoot, "icons"), { recursive: true });
-  for (const { file, size, maskable: fullBleed } of ICON_FILES) {
+  const published = new Set(ICON_FILES.map(({ file }) => path.basename(versionedIcon(file, version))));
+  // Icons of another version are no page's any more.
+  for (const name of await readdir(path.join(publicRoot, "icons")))
+    if (!published.has(name)) await rm(path.join(publicRoot, "icons", name), { force: true });
+  for (const { file: base, size, maskable: fullBleed } of ICON_FILES) {
+    const file = versionedIcon(base, version);
     const target = path.join(publicRoot, file);
     const present = await sizeOf(target);
     if (previous?.digest === digest && present !== undefined && previous.sizes[file] === present) {
@@ -188,7 +208,7 @@ export async function writeManifest({
   const { siteName, description } = result.data.site.siteMetadata;
   await writeIfChanged(
     path.join(publicRoot, MANIFEST_PATH),
-    manifestJson({ name: siteName, shortName: siteName, description }),
+    manifestJson({ name: siteName, shortName: siteName, description }, version),
   );
   reporter.info(
     `${MANIFEST_PATH} with ${ICONS.length} icons (${drawn} icons drawn, ${ICON_FILES.length - drawn} icons kept)`,

@@ -6,6 +6,7 @@ import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { articleOgImage } from "../lib/og-image";
 import { ArticleView } from "../components/blog/ArticleView";
+import { BuiltArticleBody } from "../components/article-body/BuiltArticleBody";
 import { cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
 import { SimilarArticles } from "../components/blog/SimilarArticles";
 import type { SafeBlock } from "../lib/safe-block";
@@ -100,7 +101,7 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
         title={post.title}
         categories={post.categories}
         updatedOn={post.updatedOn}
-        blocks={post.safeBlocks}
+        body={<BuiltArticleBody blocks={post.safeBlocks} slug={post.slug} />}
         cover={
           image ? (
             <ResponsiveImage image={image} alt="" loading="eager" fetchPriority="high" className={styles.cover} />

@@ -54,7 +54,7 @@ function SearchResults({ query, state }: { query: string; state: SearchState }):
   const pages = pageCount(state.total);
   return (
     <>
-      <CardGrid cards={state.cards} />
+      <CardGrid cards={state.cards} prefetch={false} />
       {state.total > 0 && (
         <Pagination currentPage={state.page} numPages={pages} pathOf={(page) => searchPath(query, page)} />
       )}
@@ -69,15 +69,16 @@ function NoBlogsFound(): JSX.Element {
 
 /**
  * The cards of a page. The first row's covers load at once; the first cover is the page's largest
- * element on a phone (and the first of equals on wider screens), fetched before anything else.
+ * element on a phone (and the first of equals on wider screens), fetched before anything else. A
+ * search's results are not prefetched (BlogCard).
  */
-function CardGrid({ cards }: { cards: BlogCardData[] }): JSX.Element {
+function CardGrid({ cards, prefetch = true }: { cards: BlogCardData[]; prefetch?: boolean }): JSX.Element {
   if (cards.length === 0) return <NoBlogsFound />;
   return (
     <ul className={styles.grid}>
       {cards.map((card, index) => (
         <li key={card.id}>
-          <BlogCard card={card} eager={index < 3} priority={index === 0} />
+          <BlogCard card={card} eager={index < 3} priority={index === 0} prefetch={prefetch} />
         </li>
       ))}
     </ul>

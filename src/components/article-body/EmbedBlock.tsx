@@ -1,6 +1,7 @@
 import * as React from "react";
 import type { SafeBlock } from "../../lib/safe-block";
 import { FeedModeContext, useBodyClasses } from "./body-classes";
+import { EMBED_FRAME, EMBED_SRC_ATTRIBUTE, EMBED_TITLE_ATTRIBUTE } from "./embed-frame";
 
 type EmbedProps = { block: Extract<SafeBlock, { type: "embed" } | { type: "link" }> };
 
@@ -45,16 +46,14 @@ export function EmbedBlock({ block }: EmbedProps): JSX.Element {
     <figure className={classes.embed}>
       <div className={classes.embedFrame} style={{ aspectRatio: String(block.aspectRatio) }}>
         {active ? (
-          <iframe
-            src={block.embedUrl}
-            title={title}
-            loading="lazy"
-            sandbox="allow-scripts allow-same-origin allow-presentation allow-popups"
-            allow="encrypted-media; picture-in-picture; fullscreen"
-            referrerPolicy="strict-origin-when-cross-origin"
-          />
+          <iframe src={block.embedUrl} title={title} {...EMBED_FRAME} />
         ) : (
-          <button type="button" className={classes.embedPlay} onClick={() => setActive(true)}>
+          <button
+            type="button"
+            className={classes.embedPlay}
+            onClick={() => setActive(true)}
+            {...{ [EMBED_SRC_ATTRIBUTE]: block.embedUrl, [EMBED_TITLE_ATTRIBUTE]: title }}
+          >
             Load the {block.service} content
             <span className={classes.embedNote}>It comes from {new URL(block.embedUrl).hostname}</span>
           </button>

@@ -1,6 +1,4 @@
 import * as React from "react";
-import { ArticleBody } from "../article-body/ArticleBody";
-import type { SafeBlock } from "../../lib/safe-block";
 import { formatUpdatedDate } from "../../lib/dates";
 import * as styles from "./article.module.css";
 
@@ -8,13 +6,17 @@ export interface ArticleViewProps {
   title: string;
   categories: string[];
   updatedOn: string | null;
-  blocks: SafeBlock[];
+  /**
+   * The body: on a built page the build's HTML (BuiltArticleBody), where the browser draws it
+   * itself the renderers (ArticleBody), so a built page's first load carries none of them.
+   */
+  body: React.ReactNode;
   /** The cover image, already sized (a processed image on built pages, an <img> on the fallback route). */
   cover: React.ReactNode;
 }
 
 /** The article itself: title, up to two hashtags, cover, updated date and body. */
-export function ArticleView({ title, categories, updatedOn, blocks, cover }: ArticleViewProps): JSX.Element {
+export function ArticleView({ title, categories, updatedOn, body, cover }: ArticleViewProps): JSX.Element {
   return (
     <article className={`container ${styles.article}`} aria-labelledby="article-title">
       <header>
@@ -32,7 +34,7 @@ export function ArticleView({ title, categories, updatedOn, blocks, cover }: Art
         Updated:{" "}
         {updatedOn ? <time dateTime={updatedOn}>{formatUpdatedDate(updatedOn)}</time> : formatUpdatedDate(null)}
       </p>
-      <ArticleBody blocks={blocks} />
+      {body}
     </article>
   );
 }

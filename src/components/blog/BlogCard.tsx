@@ -89,16 +89,20 @@ function CardImage({ card, eager, priority }: { card: BlogCardData; eager: boole
 /**
  * One article on the blog list: cover, first category, title and last update; links to the article.
  * `eager` covers load without waiting to scroll into view; `priority` marks the page's largest image
- * (the first card's), which the browser then fetches first.
+ * (the first card's), which the browser then fetches first. Without `prefetch`, the card is a plain
+ * link, which Gatsby does not prefetch as it scrolls into view: a search's results change with every
+ * key, and each set would fetch its articles' page data.
  */
 export function BlogCard({
   card,
   eager = false,
   priority = false,
+  prefetch = true,
 }: {
   card: BlogCardData;
   eager?: boolean;
   priority?: boolean;
+  prefetch?: boolean;
 }): JSX.Element {
   const category = card.categories[0];
   const to = articlePath(card.slug);
@@ -109,18 +113,29 @@ export function BlogCard({
     event.preventDefault();
     void animateScrollTo(0).then(() => navigate(to));
   };
+  const content = (
+    <>
+      <CardImage card={card} eager={eager || priority} priority={priority} />
+      <div className={styles.cardBody}>
+        {category && <p className={styles.category}>{category}</p>}
+        <h2 className={styles.cardTitle}>{card.title}</h2>
+        <p className={styles.cardDate}>
+          <time dateTime={card.lastUpdate}>{formatLastUpdate(card.lastUpdate)}</time>
+        </p>
+      </div>
+    </>
+  );
   return (
     <article className={styles.card}>
-      <Link to={to} className={styles.cardLink} onClick={scrollThenOpen}>
-        <CardImage card={card} eager={eager || priority} priority={priority} />
-        <div className={styles.cardBody}>
-          {category && <p className={styles.category}>{category}</p>}
-          <h2 className={styles.cardTitle}>{card.title}</h2>
-          <p className={styles.cardDate}>
-            <time dateTime={card.lastUpdate}>{formatLastUpdate(card.lastUpdate)}</time>
-          </p>
-        </div>
-      </Link>
+      {prefetch ? (
+        <Link to={to} className={styles.cardLink} onClick={scrollThenOpen}>
+          {content}
+        </Link>
+      ) : (
+        <a href={to} className={styles.cardLink} onClick={scrollThenOpen}>
+          {content}
+        </a>
+      )}
     </article>
   );
 }

@@ -1,8 +1,9 @@
 import * as React from "react";
-import { Link } from "gatsby";
+import { Link, navigate } from "gatsby";
 import { HashLink } from "./HashLink";
 import { GetTheAppButton } from "./GetTheAppButton";
 import { isNavScrolled } from "../../lib/nav-scroll";
+import { isPlainClick } from "../../lib/plain-click";
 import * as styles from "./nav-bar.module.css";
 
 interface NavItem {
@@ -50,6 +51,13 @@ function useScrolledStyle(): boolean {
 }
 
 /** The shared navigation bar: brand, section and page links, "Get the app", and the mobile menu. */
+/** A plain click on the brand opens Home without a reload; others (a new tab) are the browser's. */
+function openHome(event: React.MouseEvent<HTMLAnchorElement>): void {
+  if (!isPlainClick(event)) return;
+  event.preventDefault();
+  void navigate("/");
+}
+
 export function NavBar(): JSX.Element {
   const [menuOpen, setMenuOpen] = React.useState(false);
   // False in the server's HTML and until React has hydrated it: until then the menu works with
@@ -84,12 +92,17 @@ export function NavBar(): JSX.Element {
       data-scrolled={scrolled}
     >
       <nav className={`container ${styles.bar}`} aria-label="Main">
-        <Link to="/" className={styles.brand}>
+        {/*
+          A plain link that opens Home through the router: Gatsby's Link prefetched Home's page data
+          again whenever the bar's brand came back into view, on /blog as a search's results changed
+          the page's height, twice each time (docs/first-load.md, Nothing fetched twice).
+        */}
+        <a href="/" className={styles.brand} onClick={openHome}>
           <svg className={styles.mark} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
             <path d="M12 21s-7.5-4.6-9.6-9.3C.9 8.3 3 4.5 6.6 4.5c2.1 0 3.7 1.2 4.6 2.7.9-1.5 2.5-2.7 4.6-2.7 3.6 0 5.7 3.8 4.2 7.2C19.5 16.4 12 21 12 21z" />
           </svg>
           Kindred
-        </Link>
+        </a>
         {enhanced ? (
           <button
             ref={toggleRef}

@@ -26,10 +26,22 @@ export interface SeoProps {
   children?: React.ReactNode;
 }
 
+/**
+ * The icons' published names, with their content hash, written into the production bundles by
+ * src/node/site-icons.ts; `gatsby develop` links the plain names.
+ */
+declare const __SITE_ICONS__: { favicon: string; appleTouchIcon: string } | undefined;
+const ICONS =
+  typeof __SITE_ICONS__ === "object" ? __SITE_ICONS__ : { favicon: "/favicon.png", appleTouchIcon: APPLE_TOUCH_ICON };
+
 const absolute = (siteUrl: string, pathOrUrl: string): string =>
   /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
 
-/** Title, description, canonical link and social-sharing tags of a page. */
+/**
+ * Title, description, canonical link and social-sharing tags of a page, through react-helmet, which
+ * stays by the owner's decision: its cost to the first load is an allowance of its own
+ * (docs/first-load.md).
+ */
 export function Seo({
   title,
   description,
@@ -65,10 +77,10 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={summary} />
       <link rel="canonical" href={url} />
-      <link rel="icon" href="/favicon.png" type="image/png" />
+      <link rel="icon" href={ICONS.favicon} type="image/png" />
       {/* Written by the build: src/node/manifest.ts and src/node/feed.ts. */}
       <link rel="manifest" href={MANIFEST_PATH} />
-      <link rel="apple-touch-icon" href={APPLE_TOUCH_ICON} />
+      <link rel="apple-touch-icon" href={ICONS.appleTouchIcon} />
       <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} blog`} href={FEED_PATH} />
       <meta name="theme-color" content={THEME_COLOR} />
       {noindex && <meta name="robots" content="noindex" />}

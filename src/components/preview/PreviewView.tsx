@@ -1,4 +1,5 @@
 import * as React from "react";
+import { ArticleBody } from "../article-body/ArticleBody";
 import { ArticleView } from "../blog/ArticleView";
 import type { BlogCardData } from "../blog/BlogCard";
 import { SimilarArticles } from "../blog/SimilarArticles";
@@ -41,7 +42,8 @@ export function PreviewView({ article, similar }: { article: PreviewArticle; sim
         title={article.title}
         categories={article.categories}
         updatedOn={article.updatedOn}
-        blocks={article.blocks}
+        // Drawn in the browser by the real renderers, never the built body's stand-in (docs/first-load.md).
+        body={<ArticleBody blocks={article.blocks} />}
         cover={
           article.image ? (
             <img src={article.image} alt="" className={articleStyles.cover} width={960} height={540} />

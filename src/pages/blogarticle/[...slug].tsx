@@ -3,6 +3,7 @@ import { navigate, type PageProps } from "gatsby";
 import { Layout } from "../../components/layout/Layout";
 import { Seo } from "../../components/layout/Seo";
 import { ArticleSkeleton, ArticleView } from "../../components/blog/ArticleView";
+import { ArticleBody } from "../../components/article-body/ArticleBody";
 import { safeBlocks, type SafeBlock } from "../../lib/block-sanitizer";
 import {
   publishedArticle,
@@ -86,7 +87,7 @@ export default function BlogPostFallback({ params, location }: PageProps<object,
           title={post.title}
           categories={post.categories}
           updatedOn={post.updatedOn}
-          blocks={post.blocks}
+          body={<ArticleBody blocks={post.blocks} slug={slug} />}
           cover={
             post.image ? (
               <img src={post.image} alt="" className={styles.cover} width={960} height={540} />

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { mkdir, mkdtemp, readFile, rm, stat, utimes, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, readFile, readdir, rm, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
@@ -11,6 +11,8 @@ import {
   MASKABLE_SAFE_RADIUS,
   maskableSvg,
   renderIcon,
+  iconsVersionOf,
+  versionedIcon,
   writeManifest,
 } from "../../../../src/node/manifest";
 
@@ -98,9 +100,11 @@ describe("writeManifest", () => {
   it("draws the icons once: a build with the same mark leaves every file and its modification time alone", async () => {
     const { dir, run, reporter } = await newSite();
     await run();
-    const files = [MANIFEST_PATH, APPLE_TOUCH_ICON, ...ICONS.map((icon) => icon.file)].map((file) =>
-      path.join(dir, "public", file),
-    );
+    const version = iconsVersionOf(await mark());
+    const files = [
+      MANIFEST_PATH,
+      ...[APPLE_TOUCH_ICON, ...ICONS.map((icon) => icon.file)].map((file) => versionedIcon(file, version)),
+    ].map((file) => path.join(dir, "public", file));
     const past = new Date("2020-01-01T00:00:00.000Z");
     for (const file of files) await utimes(file, past, past);
     await run();
@@ -114,15 +118,18 @@ describe("writeManifest", () => {
     expect((await sharp(files[2]!).metadata()).width).toBe(ICONS[0]!.size);
     expect((await stat(files[3]!)).mtimeMs).toBe(past.getTime());
 
-    // A new mark redraws them all.
-    await writeFile(
-      path.join(dir, MARK_SVG),
-      (await mark()).replace("</svg>", '<circle cx="1" cy="1" r="1" fill="#000"/></svg>'),
-    );
+    // A new mark redraws them all, under new names (the old ones are gone), and the manifest names them.
+    const newMark = (await mark()).replace("</svg>", '<circle cx="1" cy="1" r="1" fill="#000"/></svg>');
+    await writeFile(path.join(dir, MARK_SVG), newMark);
     await run();
-    expect((await stat(files[3]!)).mtimeMs).not.toBe(past.getTime());
-    expect((await stat(files[1]!)).mtimeMs).not.toBe(past.getTime());
-    expect((await stat(files[0]!)).mtimeMs).toBe(past.getTime());
+    const newVersion = iconsVersionOf(newMark);
+    expect(newVersion).not.toBe(version);
+    expect(await readdir(path.join(dir, "public", "icons"))).toEqual(
+      [APPLE_TOUCH_ICON, ...ICONS.map((icon) => icon.file)]
+        .map((file) => path.basename(versionedIcon(file, newVersion)))
+        .sort(),
+    );
+    expect(await readFile(files[0]!, "utf8")).toContain(versionedIcon(ICONS[0]!.file, newVersion));
   });
 
   it("writes the manifest with the site's name and colours, and every icon it lists at its size", async () => {
@@ -143,7 +150,8 @@ describe("writeManifest", () => {
     });
     expect(manifest.icons.map((icon) => icon.purpose).sort()).toEqual(["any", "any", "maskable", "maskable"]);
     for (const icon of manifest.icons) {
-      expect(icon.src).toMatch(/^\/icons\/[\w-]+\.png$/);
+      // A content-versioned name, which hosting caches for a year (firebase.json).
+      expect(icon.src).toMatch(/^\/icons\/[\w-]+-[0-9a-f]{20}\.png$/);
       const meta = await sharp(path.join(site, "public", icon.src)).metadata();
       expect(`${meta.width}x${meta.height}`).toBe(icon.sizes);
       expect(meta.format).toBe("png");
@@ -152,6 +160,7 @@ describe("writeManifest", () => {
     // The icon a browser fetches while the first page loads, to check the site can be installed.
     const small = manifest.icons.find((icon) => icon.sizes === "192x192" && icon.purpose === "any")!;
     expect((await readFile(path.join(site, "public", small.src))).length).toBeLessThanOrEqual(5_000);
-    expect((await sharp(path.join(site, "public", APPLE_TOUCH_ICON)).metadata()).width).toBe(180);
+    const touchIcon = versionedIcon(APPLE_TOUCH_ICON, iconsVersionOf(await mark()));
+    expect((await sharp(path.join(site, "public", touchIcon)).metadata()).width).toBe(180);
   });
 });

@@ -2,6 +2,8 @@ import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
+import { MARK_SVG } from "../../../../src/node/manifest";
+import { FAVICON_SOURCE } from "../../../../src/node/site-icons";
 import { TOAST_STYLE_SOURCES } from "../../../../src/node/toast-stylesheet";
 import { configureWebpack, SITE_URL_GLOBAL } from "../../../../src/node/webpack";
 
@@ -12,6 +14,11 @@ async function definitionsFor(stage: string, siteUrl: string | undefined): Promi
   for (const source of TOAST_STYLE_SOURCES) {
     await mkdir(path.dirname(path.join(site, source)), { recursive: true });
     await writeFile(path.join(site, source), `/* ${source} */`);
+  }
+  // The icons whose content-hashed names the production bundles get (src/node/site-icons.ts).
+  for (const source of [FAVICON_SOURCE, MARK_SVG]) {
+    await mkdir(path.dirname(path.join(site, source)), { recursive: true });
+    await writeFile(path.join(site, source), `<svg/>`);
   }
   const replaceWebpackConfig = jest.fn();
   const store = {

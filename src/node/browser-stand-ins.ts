@@ -1,0 +1,73 @@
+import { writeFileSync } from "node:fs";
+import path from "node:path";
+import type { CreateWebpackConfigArgs } from "gatsby";
+
+// Modules whose work is done once the build has written the page, so the production browser bundle
+// gets a small stand-in for each (docs/first-load.md). The HTML renderer and `gatsby develop` keep
+// the real ones.
+// (Seo.tsx and its react-helmet stay in the browser by the owner's decision: docs/first-load.md.)
+// - BuiltArticleBody.tsx renders a built article's body through every block renderer; the browser
+//   keeps the HTML it was sent, and loads the renderers only when it must draw a body itself.
+
+/** Each replaced module and its stand-in, relative to the site. */
+export const BROWSER_STAND_INS: Record<string, string> = {
+  "src/components/article-body/BuiltArticleBody.tsx": "src/components/article-body/BuiltArticleBody.browser.tsx",
+};
+
+const escape = (text: string): string => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+
+/** The webpack plugins that swap the stand-ins in, for the site in `root`. */
+export function browserStandIns(
+  root: string,
+  plugins: Pick<CreateWebpackConfigArgs["plugins"], "normalModuleReplacement">,
+): unknown[] {
+  return Object.entries(BROWSER_STAND_INS).map(([original, standIn]) =>
+    plugins.normalModuleReplacement(
+      // Matched against the resolved file (the imports name it without its extension).
+      new RegExp(`${escape(path.join(root, original))}$`),
+      path.join(root, standIn),
+    ),
+  );
+}
+
+/** Where the build lists the site's own modules in each browser script, relative to the site. */
+export const CHUNK_MODULES_FILE = path.join(".cache", "chunk-modules.json");
+
+interface Compiler {
+  hooks: { afterEmit: { tap(name: string, fn: (compilation: Compilation) => void): void } };
+}
+interface Compilation {
+  chunks: Iterable<{ files: Iterable<string> }>;
+  chunkGraph: {
+    getChunkModulesIterable(chunk: unknown): Iterable<{ resource?: string; modules?: { resource?: string }[] }>;
+  };
+}
+
+/**
+ * Writes, for each script of the browser bundle, the site's own source files in it (relative to the
+ * site, node_modules left out), so a test can tell which code a page's first load carries.
+ */
+export class ChunkModulesPlugin {
+  readonly root: string;
+  constructor(root: string) {
+    this.root = root;
+  }
+  apply(compiler: Compiler): void {
+    compiler.hooks.afterEmit.tap("ChunkModulesPlugin", (compilation) => {
+      const listed: Record<string, string[]> = {};
+      for (const chunk of compilation.chunks) {
+        const sources = new Set<string>();
+        for (const module of compilation.chunkGraph.getChunkModulesIterable(chunk)) {
+          // A concatenated module lists its parts.
+          for (const part of module.modules ?? [module]) {
+            if (!part.resource) continue;
+            const file = path.relative(this.root, part.resource.split("?")[0]!).split(path.sep).join("/");
+            if (!file.startsWith("..") && !file.includes("node_modules/")) sources.add(file);
+          }
+        }
+        for (const file of chunk.files) if (file.endsWith(".js")) listed[file] = [...sources].sort();
+      }
+      writeFileSync(path.join(this.root, CHUNK_MODULES_FILE), `${JSON.stringify(listed, null, 1)}\n`);
+    });
+  }
+}
