@@ -1,11 +1,5 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from "@firebase/rules-unit-testing";
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import { startRulesEnvironment } from "../support/rules-environment";
 import {
   collection,
   doc,
@@ -16,7 +10,6 @@ import {
   orderBy,
   query,
   setDoc,
-  setLogLevel,
   Timestamp,
   where,
 } from "firebase/firestore";
@@ -38,12 +31,7 @@ const article = (slug: string, fields: Record<string, unknown>) => ({
 });
 
 beforeAll(async () => {
-  setLogLevel("silent"); // denied calls are expected here
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? "").split(":");
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: { host, port: Number(port), rules: readFileSync(path.join(__dirname, "../../firestore.rules"), "utf8") },
-  });
+  env = await startRulesEnvironment(PROJECT_ID);
   await env.clearFirestore();
   await env.withSecurityRulesDisabled(async (context) => {
     const db = context.firestore();

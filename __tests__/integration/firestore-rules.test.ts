@@ -1,39 +1,13 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from "@firebase/rules-unit-testing";
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  limit,
-  query,
-  setDoc,
-  setLogLevel,
-  where,
-} from "firebase/firestore";
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import { startRulesEnvironment } from "../support/rules-environment";
+import { collection, deleteDoc, doc, getDoc, getDocs, limit, query, setDoc, where } from "firebase/firestore";
 
 // The site reads Firestore as an anonymous visitor; these are the rules that visitor meets.
 const PROJECT_ID = "rules-test";
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  setLogLevel("silent"); // denied calls are expected here; the SDK would log each one
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? "").split(":");
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: {
-      host,
-      port: Number(port),
-      rules: readFileSync(path.join(__dirname, "../../firestore.rules"), "utf8"),
-    },
-  });
+  env = await startRulesEnvironment(PROJECT_ID);
 });
 
 beforeEach(async () => {

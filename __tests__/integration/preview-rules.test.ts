@@ -1,23 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from "@firebase/rules-unit-testing";
-import {
-  collection,
-  deleteDoc,
-  doc,
-  getDoc,
-  getDocs,
-  query,
-  setDoc,
-  setLogLevel,
-  updateDoc,
-  where,
-} from "firebase/firestore";
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import { startRulesEnvironment } from "../support/rules-environment";
+import { collection, deleteDoc, doc, getDoc, getDocs, query, setDoc, updateDoc, where } from "firebase/firestore";
 
 // Drafts stay private: the preview credential that previewLink mints (claims preview and
 // previewExpires, webhook/trigger/src/preview-link.ts) reads its one article until it expires,
@@ -27,16 +10,7 @@ const HOUR = 60 * 60 * 1000;
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  setLogLevel("silent"); // denied calls are expected here; the SDK would log each one
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? "").split(":");
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: {
-      host,
-      port: Number(port),
-      rules: readFileSync(path.join(__dirname, "../../firestore.rules"), "utf8"),
-    },
-  });
+  env = await startRulesEnvironment(PROJECT_ID);
 });
 
 beforeEach(async () => {

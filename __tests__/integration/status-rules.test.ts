@@ -1,12 +1,6 @@
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import {
-  assertFails,
-  assertSucceeds,
-  initializeTestEnvironment,
-  type RulesTestEnvironment,
-} from "@firebase/rules-unit-testing";
-import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, setLogLevel, updateDoc } from "firebase/firestore";
+import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
+import { startRulesEnvironment } from "../support/rules-environment";
+import { collection, deleteDoc, doc, getDoc, getDocs, setDoc, updateDoc } from "firebase/firestore";
 
 // Who may read what the rebuild service writes for editors (articleStatus, siteBuilds), and that
 // drafts stay private to every client, editors' included: only server credentials see them.
@@ -15,16 +9,7 @@ const STATUS_COLLECTIONS = ["articleStatus", "siteBuilds"];
 let env: RulesTestEnvironment;
 
 beforeAll(async () => {
-  setLogLevel("silent"); // denied calls are expected here; the SDK would log each one
-  const [host, port] = (process.env.FIRESTORE_EMULATOR_HOST ?? "").split(":");
-  env = await initializeTestEnvironment({
-    projectId: PROJECT_ID,
-    firestore: {
-      host,
-      port: Number(port),
-      rules: readFileSync(path.join(__dirname, "../../firestore.rules"), "utf8"),
-    },
-  });
+  env = await startRulesEnvironment(PROJECT_ID);
 });
 
 beforeEach(async () => {
