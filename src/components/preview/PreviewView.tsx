@@ -43,7 +43,7 @@ export function PreviewView({ article, similar }: { article: PreviewArticle; sim
         categories={article.categories}
         updatedOn={article.updatedOn}
         // Drawn in the browser by the real renderers, never the built body's stand-in (docs/first-load.md).
-        body={<ArticleBody blocks={article.blocks} />}
+        body={<ArticleBody blocks={article.blocks} slug={article.slug} />}
         cover={
           article.image ? (
             <img src={article.image} alt="" className={articleStyles.cover} width={960} height={540} />
