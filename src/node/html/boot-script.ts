@@ -1,6 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { WEB_FONT_FAMILY } from "../fonts";
+import { GLOBAL_STYLE_IDENTITY } from "./critical-css";
 import type { Edit, PageScan } from "./parse-html";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
@@ -40,18 +41,32 @@ export const BOOT_DEADLINE_MS = 5000;
 /**
  * The inline script: once the page has loaded and its largest image (the one marked
  * fetchpriority="high", if any) is decoded, after two frames (so one has been painted with it) and
- * in a task of its own, it inserts the scripts and asks for the web font, in the subsets the page's
- * text needs; in a hidden tab, where no frame comes until it is shown, at once. The text switches
- * to the font only once the font has arrived: switching first would lay the whole page out twice,
- * once for the new family (still drawn with the fallback) and again when the file lands, and on a
- * long article each layout is a long main-thread task on a slow phone.
+ * in a task of its own, it asks for the web font, in the subsets the page's text needs, links
+ * the whole `stylesheet` when the page inlines only its share of it (critical-css.ts) and, once
+ * that has arrived, inserts the scripts; in a hidden tab, where no frame comes until it is shown,
+ * at once. The text switches to the font only once the font has arrived: switching first would lay
+ * the whole page out twice, once for the new family (still drawn with the fallback) and again when
+ * the file lands, and on a long article each layout is a long main-thread task on a slow phone.
  */
-export function bootScript(scripts: string[]): string {
+export function bootScript(scripts: string[], stylesheet?: string): string {
+  const insertScripts =
+    `function run(){if(ran)return;ran=1;` +
+    `s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}`;
+  // The whole stylesheet goes in just after the page's share of it (critical-css.ts), and the
+  // scripts once it has arrived (or failed, or the deadline has passed).
+  const loadSheet =
+    stylesheet === undefined
+      ? `run()`
+      : `var g=document.querySelector('style[data-identity="${GLOBAL_STYLE_IDENTITY}"]'),l=document.createElement("link");` +
+        `l.rel="stylesheet";l.href=${JSON.stringify(stylesheet)};l.onload=l.onerror=run;` +
+        `if(g&&g.parentNode){g.parentNode.insertBefore(l,g.nextSibling)}else{document.head.appendChild(l)}` +
+        `setTimeout(run,${BOOT_DEADLINE_MS})`;
   return (
-    `(function(s){var done=0;function font(){document.documentElement.classList.add("${WEB_FONT_CLASS}")}` +
+    `(function(s){var done=0,ran=0;function font(){document.documentElement.classList.add("${WEB_FONT_CLASS}")}` +
+    insertScripts +
     `function go(){if(done)return;done=1;var f=document.fonts;` +
     `if(f&&f.load){f.load('1em "${WEB_FONT_FAMILY}"',document.body.textContent||" ").then(font,font)}else{font()}` +
-    `s.forEach(function(u){var e=document.createElement("script");e.src=u;e.async=true;document.body.appendChild(e)})}` +
+    `${loadSheet}}` +
     `function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +
     `function later(){var i=document.querySelector('img[fetchpriority="high"]');if(i&&i.decode){i.decode().then(painted,painted)}else{painted()}}` +
     `if(document.visibilityState==="hidden"){go()}else if(document.readyState==="complete"){later()}else{addEventListener("load",later)}` +
@@ -70,7 +85,11 @@ export interface BootEdits {
  * place of the first one, naming their scripts and then the page's own chunks. Undefined for a page
  * without such tags, or already rewritten.
  */
-export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => string[]): BootEdits | undefined {
+export function bootEdits(
+  page: PageScan,
+  pageChunks: (pagePath: string) => string[],
+  stylesheet?: string,
+): BootEdits | undefined {
   if (page.scripts.some((script) => script.id === BOOT_SCRIPT_ID)) return undefined;
   const tags = page.scripts.flatMap(({ src, async, type, location, inTemplate }) =>
     src !== undefined && async && type === undefined && location && !inTemplate ? [{ ...location, src }] : [],
@@ -82,7 +101,7 @@ export function bootEdits(page: PageScan, pageChunks: (pagePath: string) => stri
   const scripts = [
     ...new Set([...tags.map((tag) => tag.src), ...(pagePath === undefined ? [] : pageChunks(pagePath))]),
   ];
-  const script = bootScript(scripts);
+  const script = bootScript(scripts, stylesheet);
   // The policy hashes this text as written: it must read back from the page exactly as it is.
   // JSON escapes control characters, not these, which would end the script or change its parsing.
   if (/<\/script|<!--/i.test(script))

@@ -1,7 +1,8 @@
 import type { BuildArgs } from "gatsby";
 import { pagesThisBuildProduced } from "./html-to-finish";
 import { policyEdits, policyOfPage, writePagePolicies, type FinishedPage } from "./csp-meta";
-import { bootEdits, bootReport, pageChunkReader } from "./boot-script";
+import { WEB_FONT_CLASS, bootEdits, bootReport, pageChunkReader } from "./boot-script";
+import { criticalCssEdits, stylesheetReader, type StylesheetRules } from "./critical-css";
 import { scanPage, splice } from "./parse-html";
 
 /**
@@ -15,20 +16,26 @@ export function withoutRendererNuls(html: string): string {
 }
 
 /**
- * One built page, finished: its script tags become the boot script (boot-script.ts) and it gets its own
- * Content-Security-Policy (csp-meta.ts), whose hashes include the boot script's. One parse, one splice:
- * the same text as booting the page and then stamping it, at half the cost (a parse is most of it).
+ * One built page, finished: its script tags become the boot script (boot-script.ts), its inlined
+ * stylesheet is cut down to the rules its HTML can use (critical-css.ts: the boot script loads the
+ * whole sheet), and it gets its own Content-Security-Policy (csp-meta.ts), whose hashes include the
+ * boot script's. One parse, one splice: the same text as doing each step in turn, at a fraction of
+ * the cost (a parse is most of it).
  */
 export function finishPage(
   rendered: string,
   pageChunks: (pagePath: string) => string[],
   emulatorHost: string | undefined,
+  stylesheet: (href: string) => StylesheetRules | undefined = () => undefined,
 ): FinishedPage & { booted: boolean } {
   const html = withoutRendererNuls(rendered);
   const page = scanPage(html);
-  const boot = bootEdits(page, pageChunks);
+  const sheet = page.globalStyle && stylesheet(page.globalStyle.href);
+  const boot = bootEdits(page, pageChunks, sheet ? page.globalStyle?.href : undefined);
+  // Only a page whose boot script loads the whole sheet keeps no more than its share inline.
+  const styles = boot && sheet ? criticalCssEdits(page, sheet) : undefined;
   const policy = policyEdits(page, policyOfPage(page, emulatorHost, boot ? [boot.script] : []));
-  const edits = [...(boot?.edits ?? []), ...(policy ?? [])];
+  const edits = [...(boot?.edits ?? []), ...(styles ?? []), ...(policy ?? [])];
   return {
     html: edits.length > 0 ? splice(html, edits) : html,
     placed: policy !== undefined,
@@ -47,10 +54,11 @@ export async function finishBuiltPages(
 ): Promise<void> {
   const pages = await pagesThisBuildProduced(args);
   const chunks = await pageChunkReader(pages.dir);
+  const sheets = stylesheetReader(pages.dir, [WEB_FONT_CLASS]);
   let booted = 0;
   await writePagePolicies(args, pages, async (html) => {
-    await chunks.prepare(html);
-    const finished = finishPage(html, chunks.pageChunks, pages.emulatorHost);
+    await Promise.all([chunks.prepare(html), sheets.prepare(html)]);
+    const finished = finishPage(html, chunks.pageChunks, pages.emulatorHost, sheets.rulesOf);
     if (finished.booted) booted += 1;
     return finished;
   });

@@ -38,6 +38,10 @@ export interface PageScan {
   policyMetas: { start: number; end: number }[];
   /** Where the content of <head> starts in the source; undefined when the page has no <head> tag. */
   headContentStart: number | undefined;
+  /** Every class on an element of the page (a <noscript>'s content is text to a parser with scripting on). */
+  classes: Set<string>;
+  /** The <style> into which Gatsby inlined the global stylesheet (critical-css.ts), if any. */
+  globalStyle: { href: string; contentStart: number; contentEnd: number; end: number } | undefined;
 }
 
 const isElement = (node: Node): node is Element => "tagName" in node;
@@ -55,12 +59,23 @@ function* elements(node: Node, inTemplate = false): Generator<[Element, boolean]
 const childText = (element: Element): string =>
   element.childNodes.map((child) => ("value" in child && child.nodeName === "#text" ? child.value : "")).join("");
 
-/** Parses the page once and returns its scripts, its policy meta tags and where its <head> content starts. */
+/**
+ * Parses the page once and returns its scripts, its policy meta tags, where its <head> content starts,
+ * its classes and its inlined global stylesheet.
+ */
 export function scanPage(html: string): PageScan {
   const document = parse(html, { sourceCodeLocationInfo: true });
-  const found: PageScan = { scripts: [], policyMetas: [], headContentStart: undefined };
+  const found: PageScan = {
+    scripts: [],
+    policyMetas: [],
+    headContentStart: undefined,
+    classes: new Set(),
+    globalStyle: undefined,
+  };
   for (const [element, inTemplate] of elements(document)) {
     const location = element.sourceCodeLocation;
+    const classList = attribute(element, "class");
+    if (classList) for (const name of classList.split(/[\t\n\f\r ]+/)) if (name) found.classes.add(name);
     if (element.tagName === "script") {
       found.scripts.push({
         src: attribute(element, "src"),
@@ -77,6 +92,21 @@ export function scanPage(html: string): PageScan {
       location
     ) {
       found.policyMetas.push({ start: location.startOffset, end: location.endOffset });
+    } else if (
+      element.tagName === "style" &&
+      attribute(element, "data-identity") === "gatsby-global-css" &&
+      found.globalStyle === undefined &&
+      location?.startTag &&
+      location.endTag
+    ) {
+      const href = attribute(element, "data-href");
+      if (href)
+        found.globalStyle = {
+          href,
+          contentStart: location.startTag.endOffset,
+          contentEnd: location.endTag.startOffset,
+          end: location.endOffset,
+        };
     } else if (element.tagName === "head" && found.headContentStart === undefined && location?.startTag) {
       found.headContentStart = location.startTag.endOffset;
     }

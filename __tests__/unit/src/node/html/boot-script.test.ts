@@ -86,13 +86,24 @@ describe("bootScript", () => {
     readyState = "interactive",
     image,
     fonts,
+    stylesheet,
   }: {
     visibilityState?: string;
     readyState?: string;
     image?: { decode: () => Promise<void> };
     fonts?: { load: (font: string, text: string) => Promise<unknown> };
+    stylesheet?: string;
   } = {}) {
     const appended: { src: string; async: boolean }[] = [];
+    /** Links put in the head, and what they were put after. */
+    const linked: { element: Record<string, unknown>; after: string }[] = [];
+    const globalStyle = {
+      parentNode: {
+        insertBefore: (element: Record<string, unknown>, next: unknown) =>
+          linked.push({ element, after: next === "next-of-style" ? "global style" : String(next) }),
+      },
+      nextSibling: "next-of-style",
+    };
     const classes: string[] = [];
     const frames: (() => void)[] = [];
     const timers: { callback: () => void; delay: number }[] = [];
@@ -101,18 +112,24 @@ describe("bootScript", () => {
       visibilityState,
       readyState,
       documentElement: { classList: { add: (name: string) => classes.push(name) } },
-      createElement: () => ({ src: "", async: false }),
+      createElement: (tag: string) => (tag === "script" ? { src: "", async: false } : { tag }),
       body: { appendChild: (element: { src: string; async: boolean }) => appended.push(element), textContent: "Café" },
+      head: { appendChild: (element: Record<string, unknown>) => linked.push({ element, after: "end of head" }) },
       fonts,
-      querySelector: (selector: string) => (selector === 'img[fetchpriority="high"]' ? (image ?? null) : null),
+      querySelector: (selector: string) =>
+        selector === 'img[fetchpriority="high"]'
+          ? (image ?? null)
+          : selector === 'style[data-identity="gatsby-global-css"]'
+            ? globalStyle
+            : null,
     };
-    runInNewContext(bootScript(["/a.js", "/b.js"]), {
+    runInNewContext(bootScript(["/a.js", "/b.js"], stylesheet), {
       document,
       addEventListener: (type: string, listener: () => void) => (listeners[type] = listener),
       requestAnimationFrame: (callback: () => void) => frames.push(callback),
       setTimeout: (callback: () => void, delay: number) => timers.push({ callback, delay }),
     });
-    return { appended, classes, frames, timers, listeners };
+    return { appended, linked, classes, frames, timers, listeners };
   }
 
   /** Runs the frames asked for so far, and those they ask for in turn. */
@@ -188,6 +205,36 @@ describe("bootScript", () => {
 
   it("goes at the deadline when the page never finishes loading", () => {
     const { appended, timers } = run();
+    timers.filter((timer) => timer.delay === BOOT_DEADLINE_MS).forEach((timer) => timer.callback());
+    expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+  });
+
+  it("with a stylesheet, links it just after the inline share of it and inserts the scripts once it has loaded", () => {
+    for (const outcome of ["onload", "onerror"] as const) {
+      const { appended, linked, frames, timers } = run({ readyState: "complete", stylesheet: "/styles.1.css" });
+      runFrames(frames);
+      timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
+      const sheets = linked.filter(({ element }) => element.rel === "stylesheet");
+      expect(sheets).toEqual([
+        {
+          element: expect.objectContaining({ tag: "link", rel: "stylesheet", href: "/styles.1.css" }),
+          after: "global style",
+        },
+      ]);
+      expect(appended).toEqual([]);
+      (sheets[0]!.element[outcome] as () => void)();
+      expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
+      // A second call, or the deadline, inserts nothing twice.
+      (sheets[0]!.element[outcome] as () => void)();
+      timers.filter((timer) => timer.delay === BOOT_DEADLINE_MS).forEach((timer) => timer.callback());
+      expect(appended).toHaveLength(2);
+    }
+  });
+
+  it("with a stylesheet that never answers, inserts the scripts at the deadline", () => {
+    const { appended, linked, timers } = run({ visibilityState: "hidden", stylesheet: "/styles.1.css" });
+    expect(linked.filter(({ element }) => element.rel === "stylesheet")).toHaveLength(1);
+    expect(appended).toEqual([]);
     timers.filter((timer) => timer.delay === BOOT_DEADLINE_MS).forEach((timer) => timer.callback());
     expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
   });
