@@ -1,7 +1,7 @@
 // Nothing is fetched twice in a visit: once /blog has loaded and searched, changing the address by
 // typing (`/blog?q=…`, history.replaceState) fetches only the search index's pieces. Chromium asks
-// for the page's icon again at every change of the address; a file the hosting rules let it keep
-// (the favicon's content-hashed name, firebase.json) is answered from its cache, with no request.
+// for the page's icon again at every change of the address; the favicon is inline (a data URL,
+// src/node/site-icons.ts), so that asks nothing of the network.
 import type { CDPSession } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
 

@@ -1,30 +1,42 @@
-import { createHash } from "node:crypto";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { APPLE_TOUCH_ICON } from "../lib/site-files";
-import { iconsVersion, versionedIcon } from "./manifest";
+import { MARK_SVG, iconsVersion, versionedIcon } from "./manifest";
 
-/** The global through which Seo.tsx, in the production bundles, learns the icons' published names. */
+/** The global through which gatsby-ssr.tsx, in the HTML renderer, learns the icons it links. */
 export const SITE_ICONS_GLOBAL = "__SITE_ICONS__";
 
-/** The favicon as drawn by scripts/render-illustrations.ts, relative to the site. */
-export const FAVICON_SOURCE = path.join("static", "favicon.png");
-
 export interface SiteIcons {
+  /** The favicon: the mark itself, as an SVG data URL. */
   favicon: string;
+  /** The Apple touch icon's published name, with the icons' version. */
   appleTouchIcon: string;
 }
 
 /**
- * Publishes the favicon under a name with its content hash and returns the names the head links.
- * Chromium asks for a page's icon again at every change of the address, `history.replaceState`
- * included; with a name that changes whenever the file does, hosting lets it be kept for a year,
- * and the browser never asks again while the site stays the same (firebase.json).
+ * An SVG as a data URL, short and valid in an HTML attribute: the markup's white space between
+ * tags goes, and only what a URL cannot hold as it is gets escaped (%, #, <, >, {, }, quotes, which
+ * React would write as entities, and white space, which the HTML standard does not allow in a URL).
  */
-export async function publishSiteIcons(root: string): Promise<SiteIcons> {
-  const png = await readFile(path.join(root, FAVICON_SOURCE));
-  const name = `favicon-${createHash("sha256").update(png).digest("hex").slice(0, 20)}.png`;
-  await mkdir(path.join(root, "public"), { recursive: true });
-  await writeFile(path.join(root, "public", name), png);
-  return { favicon: `/${name}`, appleTouchIcon: versionedIcon(APPLE_TOUCH_ICON, await iconsVersion(root)) };
+export function svgDataUrl(svg: string): string {
+  const compact = svg.replace(/>\s+</g, "><").replace(/\s+/g, " ").trim();
+  return `data:image/svg+xml,${compact.replace(/[%#<>{}"'\s]/g, (char) =>
+    char === "'" ? "%27" : encodeURIComponent(char),
+  )}`;
+}
+
+/**
+ * The icons the head links. The favicon is the brand mark inline, as an SVG data URL (1.5 kB,
+ * 0.45 kB gzipped in the page): a linked file is one more request that every first visit makes
+ * while the page is still painting, on a connection of its own on HTTP/1.1, and Lighthouse's
+ * mobile run counted it in the largest paint (docs/first-load.md). Crawlers that want a file have
+ * the Apple touch icon, a 180 px PNG; /favicon.png stays published for browsers that ask for it.
+ */
+export async function siteIcons(root: string): Promise<SiteIcons> {
+  const mark = await readFile(path.join(root, MARK_SVG), "utf8");
+  return {
+    // The root's fixed size goes: a favicon is drawn at whatever size the browser wants.
+    favicon: svgDataUrl(mark.replace(/<svg\b[^>]*>/, (root) => root.replace(/\s(?:width|height)="[^"]*"/g, ""))),
+    appleTouchIcon: versionedIcon(APPLE_TOUCH_ICON, await iconsVersion(root)),
+  };
 }

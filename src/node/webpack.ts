@@ -13,7 +13,7 @@ import {
 import { RUNTIME_REPLACEMENTS, runtimeReplacements } from "../../plugins/gatsby-internals/runtime-replacements";
 import { OUTPUT_ECMA_VERSION, TERSER_ES2017, minimizersWritingEs2017 } from "../../plugins/gatsby-internals/terser";
 import { mayUse } from "../../plugins/gatsby-internals/versions";
-import { SITE_ICONS_GLOBAL, publishSiteIcons } from "./site-icons";
+import { SITE_ICONS_GLOBAL, siteIcons } from "./site-icons";
 import { siteDir, siteMetadataOf } from "./output-files";
 import { TOAST_STYLESHEET_GLOBAL, publishToastStylesheet } from "./toast-stylesheet";
 
@@ -79,8 +79,8 @@ interface WebpackConfig {
  * - the browser bundles (build-javascript, develop) get the URL of the toast stylesheet, published
  *   here;
  * - every bundle gets the site's configured address (SITE_URL_GLOBAL);
- * - the production bundles get the icons' content-hashed names (site-icons.ts), publishing the
- *   favicon under its own;
+ * - the HTML renderer of a production build gets the icons the head links (site-icons.ts): the
+ *   favicon inline and the Apple touch icon's versioned name;
  * - the browser bundles' source maps are written to .cache/source-maps/ instead of public/. Gatsby 5
  *   builds the browser bundles (stage build-javascript) with `devtool: "source-map"`, which puts a
  *   .map beside every chunk and a sourceMappingURL comment in it: no visitor fetches them, and they
@@ -119,10 +119,10 @@ export async function configureWebpack({
   if (stage === "build-html" || stage === "develop-html") {
     config.plugins.push(plugins.define({ [FONT_FALLBACK_GLOBAL]: JSON.stringify(await fallbackFontFacesFor(root)) }));
   }
-  // Both production bundles: react-helmet in the browser rewrites the head's links as it hydrates, and
-  // must keep the names the HTML has, or the favicon would be fetched again at every address change.
-  if (stage === "build-html" || stage === "build-javascript") {
-    config.plugins.push(plugins.define({ [SITE_ICONS_GLOBAL]: JSON.stringify(await publishSiteIcons(root)) }));
+  // The icons are the same on every page: gatsby-ssr.tsx links them, outside react-helmet, so the
+  // browser bundle never carries them.
+  if (stage === "build-html") {
+    config.plugins.push(plugins.define({ [SITE_ICONS_GLOBAL]: JSON.stringify(await siteIcons(root)) }));
   }
   if (stage === "build-javascript" || stage === "develop") {
     config.plugins.push(

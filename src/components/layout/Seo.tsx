@@ -2,7 +2,7 @@ import * as React from "react";
 import { Helmet } from "react-helmet";
 import { graphql, useStaticQuery } from "gatsby";
 import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
-import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../lib/site-files";
+import { FEED_PATH, THEME_COLOR } from "../../lib/site-files";
 
 interface SiteMetadataQuery {
   site: {
@@ -25,14 +25,6 @@ export interface SeoProps {
   noindex?: boolean;
   children?: React.ReactNode;
 }
-
-/**
- * The icons' published names, with their content hash, written into the production bundles by
- * src/node/site-icons.ts; `gatsby develop` links the plain names.
- */
-declare const __SITE_ICONS__: { favicon: string; appleTouchIcon: string } | undefined;
-const ICONS =
-  typeof __SITE_ICONS__ === "object" ? __SITE_ICONS__ : { favicon: "/favicon.png", appleTouchIcon: APPLE_TOUCH_ICON };
 
 const absolute = (siteUrl: string, pathOrUrl: string): string =>
   /^https?:\/\//.test(pathOrUrl) ? pathOrUrl : `${siteUrl}${pathOrUrl.startsWith("/") ? "" : "/"}${pathOrUrl}`;
@@ -77,10 +69,7 @@ export function Seo({
       <title>{fullTitle}</title>
       <meta name="description" content={summary} />
       <link rel="canonical" href={url} />
-      <link rel="icon" href={ICONS.favicon} type="image/png" />
-      {/* Written by the build: src/node/manifest.ts and src/node/feed.ts. */}
-      <link rel="manifest" href={MANIFEST_PATH} />
-      <link rel="apple-touch-icon" href={ICONS.appleTouchIcon} />
+      {/* Written by the build: src/node/feed.ts. The icons and the manifest are the same on every page (gatsby-ssr.tsx). */}
       <link rel="alternate" type="application/rss+xml" title={`${meta.siteName} blog`} href={FEED_PATH} />
       <meta name="theme-color" content={THEME_COLOR} />
       {noindex && <meta name="robots" content="noindex" />}

@@ -1,5 +1,6 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
+import { MANIFEST_PATH } from "../../lib/site-files";
 import { WEB_FONT_FAMILY } from "../fonts";
 import { GLOBAL_STYLE_IDENTITY } from "./critical-css";
 import type { Edit, PageScan } from "./parse-html";
@@ -41,7 +42,8 @@ export const BOOT_DEADLINE_MS = 5000;
 /**
  * The inline script: once the page has loaded and its largest image (the one marked
  * fetchpriority="high", if any) is decoded, after two frames (so one has been painted with it) and
- * in a task of its own, it asks for the web font, in the subsets the page's text needs, links
+ * in a task of its own, it links the web app manifest (which Chromium fetches, and then an icon,
+ * as soon as a page names it), asks for the web font, in the subsets the page's text needs, links
  * the whole `stylesheet` when the page inlines only its share of it (critical-css.ts) and, once
  * that has arrived, inserts the scripts; in a hidden tab, where no frame comes until it is shown,
  * at once. The text switches to the font only once the font has arrived: switching first would lay
@@ -64,7 +66,7 @@ export function bootScript(scripts: string[], stylesheet?: string): string {
   return (
     `(function(s){var done=0,ran=0;function font(){document.documentElement.classList.add("${WEB_FONT_CLASS}")}` +
     insertScripts +
-    `function go(){if(done)return;done=1;var f=document.fonts;` +
+    `function go(){if(done)return;done=1;var m=document.createElement("link");m.rel="manifest";m.href=${JSON.stringify(MANIFEST_PATH)};document.head.appendChild(m);var f=document.fonts;` +
     `if(f&&f.load){f.load('1em "${WEB_FONT_FAMILY}"',document.body.textContent||" ").then(font,font)}else{font()}` +
     `${loadSheet}}` +
     `function painted(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(go,0)})})}` +

@@ -1,7 +1,6 @@
 /** @jest-environment node */
 import { BROWSER_STAND_INS } from "../../../../src/node/browser-stand-ins";
 import { MARK_SVG } from "../../../../src/node/manifest";
-import { FAVICON_SOURCE } from "../../../../src/node/site-icons";
 import { execFileSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
@@ -194,8 +193,8 @@ async function configFor(stage: string, plugins = fakePlugins): Promise<Record<s
     await mkdir(path.dirname(path.join(site, source)), { recursive: true });
     await writeFile(path.join(site, source), `/* ${source} */`);
   }
-  // The icons the HTML renderer links by their content-hashed names (src/node/site-icons.ts).
-  for (const source of [FAVICON_SOURCE, MARK_SVG]) {
+  // The mark the HTML renderer's icons are drawn from (src/node/site-icons.ts).
+  for (const source of [MARK_SVG]) {
     await mkdir(path.dirname(path.join(site, source)), { recursive: true });
     await writeFile(path.join(site, source), `<svg/>`);
   }

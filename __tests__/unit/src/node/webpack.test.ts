@@ -3,7 +3,6 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import { MARK_SVG } from "../../../../src/node/manifest";
-import { FAVICON_SOURCE } from "../../../../src/node/site-icons";
 import { TOAST_STYLE_SOURCES } from "../../../../src/node/toast-stylesheet";
 import { configureWebpack, SITE_URL_GLOBAL } from "../../../../src/node/webpack";
 
@@ -15,8 +14,8 @@ async function definitionsFor(stage: string, siteUrl: string | undefined): Promi
     await mkdir(path.dirname(path.join(site, source)), { recursive: true });
     await writeFile(path.join(site, source), `/* ${source} */`);
   }
-  // The icons whose content-hashed names the production bundles get (src/node/site-icons.ts).
-  for (const source of [FAVICON_SOURCE, MARK_SVG]) {
+  // The mark the HTML renderer's icons are drawn from (src/node/site-icons.ts).
+  for (const source of [MARK_SVG]) {
     await mkdir(path.dirname(path.join(site, source)), { recursive: true });
     await writeFile(path.join(site, source), `<svg/>`);
   }

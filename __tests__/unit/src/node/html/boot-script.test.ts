@@ -239,6 +239,20 @@ describe("bootScript", () => {
     expect(appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
   });
 
+  it("links the web app manifest only when it goes, after the page has painted", () => {
+    const { linked, frames, timers, listeners } = run();
+    listeners.load!();
+    runFrames(frames);
+    expect(linked).toEqual([]);
+    timers.filter((timer) => timer.delay === 0).forEach((timer) => timer.callback());
+    expect(linked).toEqual([
+      {
+        element: expect.objectContaining({ tag: "link", rel: "manifest", href: "/manifest.webmanifest" }),
+        after: "end of head",
+      },
+    ]);
+  });
+
   it("goes at once in a hidden tab, where no frame would come", () => {
     expect(run({ visibilityState: "hidden" }).appended.map((script) => script.src)).toEqual(["/a.js", "/b.js"]);
   });
