@@ -18,6 +18,7 @@ import {
   type LighthouseResult,
   type RunSummary,
 } from "./lib/lighthouse-report.ts";
+import { largestPaintTimings } from "./lib/lantern-timings.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
@@ -39,6 +40,10 @@ const COMMAND = {
       value: "n",
       default: "1",
       description: "Lighthouse runs per page and build; the report keeps the median.",
+    },
+    lantern: {
+      type: "boolean",
+      description: "After each run, print what the simulation counted in the largest paint, with its timings.",
     },
     out: {
       type: "string",
@@ -121,6 +126,8 @@ async function main(): Promise<void> {
             const key = `${build.label} ${pagePath}`;
             results.set(key, [...(results.get(key) ?? []), { lhr, summary }]);
             if (runs > 1) console.log(`  run ${run}/${runs} ${formatSummary(`${pagePath} (${build.label})`, summary)}`);
+            const timings = largestPaintTimings(build.server.url);
+            if (values.lantern) console.log([`  ${pagePath} (${build.label}), largest paint:`, ...timings].join("\n"));
           }
         }
       }
