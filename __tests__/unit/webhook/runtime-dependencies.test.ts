@@ -1,0 +1,78 @@
+/** @jest-environment node */
+import { readFileSync, existsSync } from "node:fs";
+import { builtinModules } from "node:module";
+import path from "node:path";
+
+// The rebuild service runs on a server installed with `npm ci --omit=dev`: every package it imports
+// as it runs must be in `dependencies`, or it cannot start there. firebase-admin once sat in
+// devDependencies while the service imported it at start. The build the service runs (gatsby and
+// the site's own code) is checked by `npm ci` itself, through the postinstall step.
+
+const ROOT = path.resolve(__dirname, "../../..");
+const ENTRY = path.join(ROOT, "webhook", "server.ts");
+const manifest = JSON.parse(readFileSync(path.join(ROOT, "package.json"), "utf8")) as {
+  dependencies: Record<string, string>;
+  devDependencies: Record<string, string>;
+};
+
+/** The modules a file imports when it runs (type-only imports left out), as written. */
+function runtimeImports(source: string): string[] {
+  const found: string[] = [];
+  const statements = /(?:^|\n)\s*(import|export)\s+(type\s+)?(?:[^"';]*?\sfrom\s+)?["']([^"']+)["']/g;
+  for (const [, , typeOnly, specifier] of source.matchAll(statements)) if (!typeOnly) found.push(specifier!);
+  for (const [, specifier] of source.matchAll(/\bimport\(\s*["']([^"']+)["']\s*\)/g)) found.push(specifier!);
+  return found;
+}
+
+/** The package a bare specifier names: "firebase-admin/app" is "firebase-admin", "@a/b/c" is "@a/b". */
+const packageOf = (specifier: string): string =>
+  specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+
+/** Every package the service's own files import, walking its relative imports from the entry point. */
+function packagesImportedFrom(entry: string): Map<string, string> {
+  const packages = new Map<string, string>();
+  const seen = new Set<string>();
+  const queue = [entry];
+  while (queue.length > 0) {
+    const file = queue.pop()!;
+    if (seen.has(file)) continue;
+    seen.add(file);
+    for (const specifier of runtimeImports(readFileSync(file, "utf8"))) {
+      if (specifier.startsWith(".")) {
+        const target = path.resolve(path.dirname(file), specifier);
+        const candidates = [target, `${target}.ts`, `${target}.tsx`, path.join(target, "index.ts")];
+        const found = candidates.find((candidate) => existsSync(candidate) && candidate.endsWith(".ts"));
+        if (found) queue.push(found);
+      } else if (!specifier.startsWith("node:") && !builtinModules.includes(specifier)) {
+        packages.set(packageOf(specifier), path.relative(ROOT, file));
+      }
+    }
+  }
+  return packages;
+}
+
+describe("the rebuild service's runtime dependencies", () => {
+  const imported = packagesImportedFrom(ENTRY);
+
+  it("reads type-only imports as such, and finds the packages behind subpaths", () => {
+    expect(runtimeImports(`import type { A } from "x";\nimport { b } from "y/sub";\nexport * from "./z.ts";`)).toEqual([
+      "y/sub",
+      "./z.ts",
+    ]);
+    expect(packageOf("@firebase/app/dist")).toBe("@firebase/app");
+  });
+
+  it("imports firebase-admin as it runs", () => {
+    expect(imported.has("firebase-admin")).toBe(true);
+  });
+
+  it("finds every package it imports in dependencies, none only in devDependencies", () => {
+    const missing = [...imported]
+      .filter(([name]) => !(name in manifest.dependencies))
+      .map(([name, file]) => `${name} (imported by ${file})`);
+    expect(missing).toEqual([]);
+  });
+});
