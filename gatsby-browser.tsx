@@ -3,6 +3,7 @@ import { startTransition, type ReactElement } from "react";
 import type { Renderer } from "react-dom";
 import { hydrateRoot } from "react-dom/client";
 import "./src/styles/global.css";
+import { firstPageDrawn, loadPageHead } from "./src/components/layout/PageHead";
 import { scrollToHash } from "./src/lib/hash-scroll";
 
 /** Hash links ("/#aboutUs" from /terms, or a page opened with a hash) scroll smoothly once the target exists. */
@@ -13,9 +14,18 @@ export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
 /** Gatsby would jump to the hash itself; leave that to the smooth scroll above. */
 export const shouldUpdateScroll: GatsbyBrowser["shouldUpdateScroll"] = ({ routerProps }) => !routerProps.location.hash;
 
-/** Marks the document once React has taken over, for the end-to-end tests and for debugging. */
+/**
+ * Marks the document once React has taken over, for the end-to-end tests and for debugging; from now
+ * on a page's head is written in the browser (src/components/layout/PageHead.browser.tsx).
+ */
 export const onInitialClientRender: GatsbyBrowser["onInitialClientRender"] = () => {
   document.documentElement.dataset.hydrated = "true";
+  firstPageDrawn();
+};
+
+/** Another page is opening (not the first, whose head the build wrote): its head needs react-helmet. */
+export const onPreRouteUpdate: GatsbyBrowser["onPreRouteUpdate"] = ({ prevLocation }) => {
+  if (prevLocation) void loadPageHead();
 };
 
 /**

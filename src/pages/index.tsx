@@ -43,6 +43,8 @@ export default function HomePage({ location }: PageProps): JSX.Element {
         description="Say goodbye to swiping endlessly and hello to meaningful connections. Meet verified people who share what matters to you."
         path="/"
         noindex={!atHome}
+        // Only the browser knows the address it answers, so it writes that head itself (PageHead).
+        live={!atHome}
       />
       <Hero />
       <Features />

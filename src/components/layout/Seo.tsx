@@ -1,8 +1,8 @@
 import * as React from "react";
-import { Helmet } from "react-helmet";
 import { graphql, useStaticQuery } from "gatsby";
 import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from "../../lib/og-image";
 import { FEED_PATH, THEME_COLOR } from "../../lib/site-files";
+import { PageHead } from "./PageHead";
 
 interface SiteMetadataQuery {
   site: {
@@ -23,6 +23,8 @@ export interface SeoProps {
   image?: string;
   /** Keep the page out of search results (unknown paths that show Home). */
   noindex?: boolean;
+  /** The head is drawn from data the browser fetches, so the browser writes it on the first page too (PageHead). */
+  live?: boolean;
   children?: React.ReactNode;
 }
 
@@ -31,8 +33,8 @@ const absolute = (siteUrl: string, pathOrUrl: string): string =>
 
 /**
  * Title, description, canonical link and social-sharing tags of a page, through react-helmet, which
- * stays by the owner's decision: its cost to the first load is an allowance of its own
- * (docs/first-load.md).
+ * stays by the owner's decision (PageHead.tsx). The browser fetches it only once a head must change,
+ * so it is no part of any page's first load (docs/first-load.md).
  */
 export function Seo({
   title,
@@ -41,6 +43,7 @@ export function Seo({
   type = "website",
   image,
   noindex = false,
+  live = false,
   children,
 }: SeoProps): JSX.Element {
   const { site } = useStaticQuery<SiteMetadataQuery>(graphql`
@@ -65,7 +68,7 @@ export function Seo({
   const ownImage = isSiteOgImage(imagePath);
 
   return (
-    <Helmet htmlAttributes={{ lang: "en" }}>
+    <PageHead htmlAttributes={{ lang: "en" }} live={live}>
       <title>{fullTitle}</title>
       <meta name="description" content={summary} />
       <link rel="canonical" href={url} />
@@ -87,6 +90,6 @@ export function Seo({
       <meta name="twitter:description" content={summary} />
       <meta name="twitter:image" content={imageUrl} />
       {children}
-    </Helmet>
+    </PageHead>
   );
 }

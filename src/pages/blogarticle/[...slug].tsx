@@ -81,7 +81,7 @@ export default function BlogPostFallback({ params, location }: PageProps<object,
 
   return (
     <Layout>
-      <Seo title={titleFromSlug(slug)} path={articlePath(slug)} type="article" image={post?.image ?? undefined} />
+      <Seo title={titleFromSlug(slug)} path={articlePath(slug)} type="article" image={post?.image ?? undefined} live />
       {post ? (
         <ArticleView
           title={post.title}
