@@ -4,11 +4,11 @@ import type { Renderer } from "react-dom";
 import { hydrateRoot } from "react-dom/client";
 import "./src/styles/global.css";
 import { firstPageDrawn, loadPageHead } from "./src/components/layout/PageHead";
-import { scrollToHash } from "./src/lib/hash-scroll";
+import { loadHashScroll } from "./src/lib/load-hash-scroll";
 
 /** Hash links ("/#aboutUs" from /terms, or a page opened with a hash) scroll smoothly once the target exists. */
 export const onRouteUpdate: GatsbyBrowser["onRouteUpdate"] = ({ location }) => {
-  if (location.hash) void scrollToHash(location.hash);
+  if (location.hash) void loadHashScroll().then(({ scrollToHash }) => scrollToHash(location.hash));
 };
 
 /** Gatsby would jump to the hash itself; leave that to the smooth scroll above. */

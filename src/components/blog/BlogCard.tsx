@@ -5,7 +5,7 @@ import { ResponsiveImage } from "../ResponsiveImage";
 import { CARD_IMAGE_SIZES } from "../../lib/image-slots";
 import { formatLastUpdate } from "../../lib/dates";
 import { articlePath } from "../../lib/slug";
-import { animateScrollTo } from "../../lib/hash-scroll";
+import { animateScrollTo } from "../../lib/smooth-scroll";
 import * as styles from "./blog.module.css";
 import { isPlainClick } from "../../lib/plain-click";
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import { navigate } from "gatsby";
-import { scrollToHash } from "../../lib/hash-scroll";
+import { loadHashScroll } from "../../lib/load-hash-scroll";
 import { isPlainClick } from "../../lib/plain-click";
 
 export interface HashLinkProps extends React.AnchorHTMLAttributes<HTMLAnchorElement> {
@@ -10,9 +10,11 @@ export interface HashLinkProps extends React.AnchorHTMLAttributes<HTMLAnchorElem
 
 /**
  * A link to a section: on the same page it scrolls there smoothly; from another page it navigates
- * and the route-update hook in gatsby-browser does the scrolling once the section exists.
+ * and the route-update hook in gatsby-browser does the scrolling once the section exists. The scroll
+ * is fetched when the link is first pointed at or focused, before it is followed.
  */
 export function HashLink({ to, onClick, children, ...rest }: HashLinkProps): JSX.Element {
+  const prefetch = (): void => void loadHashScroll();
   const handleClick = (event: React.MouseEvent<HTMLAnchorElement>): void => {
     onClick?.(event);
     if (!isPlainClick(event)) return;
@@ -22,13 +24,13 @@ export function HashLink({ to, onClick, children, ...rest }: HashLinkProps): JSX
     event.preventDefault();
     if (path === window.location.pathname) {
       window.history.pushState(window.history.state, "", `${path}${window.location.search}${hash}`);
-      void scrollToHash(hash);
+      void loadHashScroll().then(({ scrollToHash }) => scrollToHash(hash));
     } else {
       void navigate(`${path}${hash}`);
     }
   };
   return (
-    <a href={to} onClick={handleClick} {...rest}>
+    <a href={to} onClick={handleClick} onPointerEnter={prefetch} onFocus={prefetch} onTouchStart={prefetch} {...rest}>
       {children}
     </a>
   );
