@@ -1,15 +1,11 @@
-import type { ChildProcess } from "node:child_process";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { deleteApp, initializeApp, type App } from "firebase-admin/app";
-import { getFirestore, Timestamp, type DocumentData, type Firestore } from "firebase-admin/firestore";
-import { copyProject, gatsbyEnv } from "../support/site-build";
-import { startImageServer } from "../support/image-server";
-import { freePort, startScript, stopGroup } from "../support/processes";
-import { post, startService, type RebuildService } from "../support/rebuild-service";
+import { Timestamp, type DocumentData } from "firebase-admin/firestore";
+import { freePort } from "../support/processes";
+import { startArticleSource, startPublisher, type ArticleSource, type Publisher } from "../support/publishing";
+import { post } from "../support/rebuild-service";
 import { verifyRequest } from "../../webhook/trigger/src/signature.ts";
 import type { BuildNotification } from "../../webhook/lib/notify.ts";
 
@@ -18,16 +14,10 @@ import type { BuildNotification } from "../../webhook/lib/notify.ts";
 // published site is served as `npm start` serves it, at the SITE_URL the statuses link to.
 const PROJECT_ID = "article-status-test";
 const NOTIFY_SECRET = "notify-secret-for-the-tests-0123456789abcdef";
-const host = process.env.FIRESTORE_EMULATOR_HOST!;
 
-let app: App;
-let db: Firestore;
-let imageServer: Awaited<ReturnType<typeof startImageServer>>;
-let service: RebuildService;
-let siteServer: ChildProcess | undefined;
+let source: ArticleSource;
+let publisher: Publisher;
 let siteUrl = "";
-let dir: string;
-let projectDir: string;
 let receiver: http.Server;
 const notifications: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 
@@ -36,7 +26,7 @@ const article = (slug: string, title: string) => ({
   title,
   slug,
   categories: ["Dating Tips"],
-  featureImage: `${imageServer.url}/cover.webp`,
+  featureImage: `${source.imageServer.url}/cover.webp`,
   published: true,
   lastUpdate: Timestamp.now(),
   content: {
@@ -47,18 +37,19 @@ const article = (slug: string, title: string) => ({
 });
 
 const read = async (name: string, id: string): Promise<DocumentData | undefined> =>
-  (await db.collection(name).doc(id).get()).data();
+  (await source.db.collection(name).doc(id).get()).data();
 
 /** Triggers a build as the Cloud Function does, naming the documents, and waits until its record says it ended. */
 async function rebuild(documents: string[]): Promise<{ id: string; build: DocumentData }> {
-  const response = await post(`${service.url}/rebuild`, { reason: "firestore", documents });
+  const response = await post(`${publisher.service.url}/rebuild`, { reason: "firestore", documents });
   expect(response.status).toBe(202);
   const { buildId } = (await response.json()) as { buildId: string };
   const deadline = Date.now() + 400_000;
   for (;;) {
     const build = await read("siteBuilds", buildId);
     if (build && (build.state === "published" || build.state === "failed")) return { id: buildId, build };
-    if (Date.now() > deadline) throw new Error(`build ${buildId} did not end\n${service.output().slice(-3000)}`);
+    if (Date.now() > deadline)
+      throw new Error(`build ${buildId} did not end\n${publisher.service.output().slice(-3000)}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 }
@@ -77,10 +68,7 @@ async function stateOf(id: string, state: string): Promise<DocumentData> {
 const seconds = (a: Timestamp, b: Timestamp): number => Math.abs(a.toMillis() - b.toMillis()) / 1000;
 
 beforeAll(async () => {
-  imageServer = await startImageServer();
-  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
-  app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
-  db = getFirestore(app);
+  source = await startArticleSource(PROJECT_ID);
   receiver = http.createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on("data", (chunk: Buffer) => chunks.push(chunk));
@@ -91,33 +79,22 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   siteUrl = `http://127.0.0.1:${await freePort()}`;
-  dir = mkdtempSync(path.join(tmpdir(), "article-status-"));
-  projectDir = copyProject();
-  service = await startService(
-    {
-      PUBLISH_DIR: path.join(dir, "site"),
-      PROJECT_DIR: projectDir,
-      BUILDS_DIR: path.join(dir, "builds"),
-      SITE_URL: siteUrl,
-      NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
-      NOTIFY_SECRET,
-    },
-    gatsbyEnv({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host }),
-  );
+  publisher = await startPublisher(source, "article-status-", {
+    SITE_URL: siteUrl,
+    NOTIFY_URL: `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`,
+    NOTIFY_SECRET,
+  });
 }, 60_000);
 
 afterAll(async () => {
-  stopGroup(siteServer);
-  await service?.stop();
-  await imageServer?.close();
+  await publisher?.stop();
+  await source?.stop();
   await new Promise((resolve) => receiver?.close(resolve));
-  if (app) await deleteApp(app);
-  for (const scratch of [dir, projectDir]) if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
 test("an article saved with a bad slug shows not-published naming the field, as the build log says; a good one goes live", async () => {
-  await db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article"));
-  await db.collection("blogMetaData").doc("bad").set(article("Not A Slug", "A bad slug"));
+  await source.db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article"));
+  await source.db.collection("blogMetaData").doc("bad").set(article("Not A Slug", "A bad slug"));
   const { id, build } = await rebuild(["good", "bad"]);
   expect(build).toMatchObject({ state: "published", articles: { live: ["good"], notPublished: ["bad"] } });
 
@@ -125,7 +102,7 @@ test("an article saved with a bad slug shows not-published naming the field, as 
   expect(bad.buildId).toBe(id);
   expect(bad.reasons).toEqual([expect.objectContaining({ document: "blogMetaData/bad", field: "slug" })]);
   // The reason is the build log's own line.
-  const log = readFileSync(path.join(dir, "builds", "logs", `${id}.log`), "utf8");
+  const log = readFileSync(path.join(publisher.dir, "builds", "logs", `${id}.log`), "utf8");
   expect(log).toContain(bad.reasons[0].message);
 
   const good = await stateOf("good", "live");
@@ -135,24 +112,19 @@ test("an article saved with a bad slug shows not-published naming the field, as 
   expect(seconds(good.updatedAt, build.finishedAt)).toBeLessThan(2);
   expect(seconds(bad.updatedAt, build.finishedAt)).toBeLessThan(2);
 
-  const port = new URL(siteUrl).port;
-  const site = await startScript(
-    "scripts/serve.ts",
-    { PORT: port, PUBLIC_DIR: path.join(dir, "site") },
-    /at (http:\/\/[\d.]+:\d+)/,
-  );
-  siteServer = site.child;
+  // Served at the address the statuses already link to, which the service was given before the site existed.
+  await publisher.serveSite(new URL(siteUrl).port);
   expect(await (await fetch(good.url)).text()).toContain("Body of A good article");
 }, 450_000);
 
 test("once its slug is fixed, the article goes through building to live, and its URL serves it", async () => {
   const states: string[] = [];
-  const stop = db
+  const stop = source.db
     .collection("articleStatus")
     .doc("bad")
     .onSnapshot((snapshot) => states.push(String(snapshot.data()?.state)));
   try {
-    await db.collection("blogMetaData").doc("bad").set(article("a-fixed-slug", "A fixed slug"));
+    await source.db.collection("blogMetaData").doc("bad").set(article("a-fixed-slug", "A fixed slug"));
     const { id, build } = await rebuild(["bad"]);
     expect(build.state).toBe("published");
     const fixed = await stateOf("bad", "live");
@@ -167,9 +139,9 @@ test("once its slug is fixed, the article goes through building to live, and its
 }, 450_000);
 
 test("a failing build shows failed, in the service's words, on every article it carried", async () => {
-  await db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article, edited"));
-  await db.collection("blogMetaData").doc("third").set(article("a-third-article", "A third article"));
-  const config = path.join(projectDir, "gatsby-config.ts");
+  await source.db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article, edited"));
+  await source.db.collection("blogMetaData").doc("third").set(article("a-third-article", "A third article"));
+  const config = path.join(publisher.projectDir, "gatsby-config.ts");
   const working = readFileSync(config, "utf8");
   writeFileSync(config, `${working}\nexport const broken = {{;\n`);
   try {

@@ -1,45 +1,17 @@
-import type { ChildProcess } from "node:child_process";
-import {
-  existsSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  statSync,
-  writeFileSync,
-} from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readdirSync, readFileSync, readlinkSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { deleteApp, initializeApp, type App } from "firebase-admin/app";
-import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
-import { copyProject, gatsbyEnv } from "../support/site-build";
-import { startImageServer } from "../support/image-server";
-import { startScript, stopGroup } from "../support/processes";
-import {
-  fingerprint,
-  post,
-  startService,
-  waitForIdle,
-  waitForStatus,
-  type RebuildService,
-} from "../support/rebuild-service";
+import { Timestamp } from "firebase-admin/firestore";
+import { startArticleSource, startPublisher, type ArticleSource, type Publisher } from "../support/publishing";
+import { fingerprint, post, waitForIdle, waitForStatus } from "../support/rebuild-service";
 
 // The rebuild service running real `gatsby build`s of the project against the Firestore emulator,
 // with the published site served the way `npm start` serves it: an article added in Firestore is
 // published by a trigger; a killed build and a broken config change nothing; rollback goes back.
 const PROJECT_ID = "webhook-publish-test";
-const host = process.env.FIRESTORE_EMULATOR_HOST!;
 
-let app: App;
-let db: Firestore;
-let imageServer: Awaited<ReturnType<typeof startImageServer>>;
-let service: RebuildService;
-let siteServer: ChildProcess | undefined;
+let source: ArticleSource;
+let publisher: Publisher;
 let siteUrl = "";
-let dir: string;
-let projectDir: string;
-let publishDir: string;
 let firstBuild = "";
 
 const article = (slug: string, title: string) => ({
@@ -47,7 +19,7 @@ const article = (slug: string, title: string) => ({
   title,
   slug,
   categories: ["Dating Tips"],
-  featureImage: `${imageServer.url}/cover.webp`,
+  featureImage: `${source.imageServer.url}/cover.webp`,
   published: true,
   lastUpdate: Timestamp.now(),
   content: {
@@ -63,10 +35,10 @@ async function rebuild(reason: string): Promise<{
   seconds: number;
 }> {
   const started = Date.now();
-  const response = await post(`${service.url}/rebuild`, { reason });
+  const response = await post(`${publisher.service.url}/rebuild`, { reason });
   expect(response.status).toBe(202);
   const { buildId } = (await response.json()) as { buildId: string };
-  const status = await waitForIdle(service, 400_000);
+  const status = await waitForIdle(publisher.service, 400_000);
   const build = status.builds.find((entry) => entry.id === buildId)!;
   return { build, seconds: (Date.now() - started) / 1000 };
 }
@@ -88,31 +60,21 @@ function buildProcesses(workspace: string): number[] {
 }
 
 beforeAll(async () => {
-  imageServer = await startImageServer();
-  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
-  app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
-  db = getFirestore(app);
-  await db.collection("blogMetaData").doc("one").set(article("before-the-first-build", "Before the first build"));
-  await db
+  source = await startArticleSource(PROJECT_ID);
+  await source.db
+    .collection("blogMetaData")
+    .doc("one")
+    .set(article("before-the-first-build", "Before the first build"));
+  await source.db
     .collection("blogMetaData")
     .doc("two")
     .set(article("also-before-the-first-build", "Also before the first build"));
-
-  dir = mkdtempSync(path.join(tmpdir(), "rebuild-publish-"));
-  projectDir = copyProject();
-  publishDir = path.join(dir, "site");
-  service = await startService(
-    { PUBLISH_DIR: publishDir, PROJECT_DIR: projectDir, BUILDS_DIR: path.join(dir, "builds") },
-    gatsbyEnv({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host }),
-  );
+  publisher = await startPublisher(source, "rebuild-publish-");
 }, 60_000);
 
 afterAll(async () => {
-  stopGroup(siteServer);
-  await service?.stop();
-  await imageServer?.close();
-  if (app) await deleteApp(app);
-  for (const scratch of [dir, projectDir]) if (scratch) rmSync(scratch, { recursive: true, force: true });
+  await publisher?.stop();
+  await source?.stop();
 });
 
 test("a trigger publishes a complete site built from Firestore", async () => {
@@ -120,17 +82,15 @@ test("a trigger publishes a complete site built from Firestore", async () => {
   expect(build).toMatchObject({ state: "succeeded" });
   firstBuild = build.id;
   console.log(`Trigger to published site, cold build of 2 articles: ${seconds.toFixed(1)} s`);
-  expect(existsSync(path.join(publishDir, "blogarticle/before-the-first-build/index.html"))).toBe(true);
+  expect(existsSync(path.join(publisher.publishDir, "blogarticle/before-the-first-build/index.html"))).toBe(true);
 
-  const site = await startScript("scripts/serve.ts", { PORT: "0", PUBLIC_DIR: publishDir }, /at (http:\/\/[\d.]+:\d+)/);
-  siteServer = site.child;
-  siteUrl = site.ready[1]!;
+  siteUrl = await publisher.serveSite();
   expect(await page("/blog")).toContain("Also before the first build");
 }, 400_000);
 
 test("an article added in Firestore is on the served site after the next trigger", async () => {
   expect(await page("/blog")).not.toContain("Written after the first build");
-  await db
+  await source.db
     .collection("blogMetaData")
     .doc("three")
     .set(article("written-after-the-first-build", "Written after the first build"));
@@ -141,7 +101,7 @@ test("an article added in Firestore is on the served site after the next trigger
   expect(await page("/blog")).toContain("Written after the first build");
   expect(await page("/blogarticle/written-after-the-first-build")).toContain("Body of Written after the first build");
   // The new release is not a full copy: the files the build left alone are the first release's own.
-  const site = (id: string): string => path.join(dir, "builds", "releases", id, "site");
+  const site = (id: string): string => path.join(publisher.dir, "builds", "releases", id, "site");
   const files = (readdirSync(site(build.id), { recursive: true }) as string[]).filter((file) =>
     statSync(path.join(site(build.id), file)).isFile(),
   );
@@ -159,16 +119,16 @@ test("an article added in Firestore is on the served site after the next trigger
 }, 400_000);
 
 test("a build killed mid-way leaves the served site byte for byte as it was", async () => {
-  const before = fingerprint(publishDir);
+  const before = fingerprint(publisher.publishDir);
   const blogBefore = await page("/blog");
-  await db.collection("blogMetaData").doc("four").set(article("never-published", "Never published"));
-  const response = await post(`${service.url}/rebuild`, { reason: "to be killed" });
+  await source.db.collection("blogMetaData").doc("four").set(article("never-published", "Never published"));
+  const response = await post(`${publisher.service.url}/rebuild`, { reason: "to be killed" });
   const { buildId } = (await response.json()) as { buildId: string };
-  const workspace = path.join(dir, "builds", "workspace");
+  const workspace = path.join(publisher.dir, "builds", "workspace");
   // Mid-way: Gatsby has read Firestore and is making pages, as its log shows.
-  const logFile = path.join(dir, "builds", "logs", `${buildId}.log`);
+  const logFile = path.join(publisher.dir, "builds", "logs", `${buildId}.log`);
   await waitForStatus(
-    service,
+    publisher.service,
     () => existsSync(logFile) && /source and transform nodes/.test(readFileSync(logFile, "utf8")),
     120_000,
   );
@@ -184,17 +144,17 @@ test("a build killed mid-way leaves the served site byte for byte as it was", as
     }
   }
   expect(killed).toBeGreaterThan(0);
-  const status = await waitForIdle(service, 120_000);
+  const status = await waitForIdle(publisher.service, 120_000);
   const record = status.builds.find((entry) => entry.id === buildId)!;
   expect(record).toMatchObject({ state: "failed", phase: "build" });
   expect(record.error).toMatch(/killed by SIGKILL|exited with code 137/);
-  expect(fingerprint(publishDir)).toEqual(before);
+  expect(fingerprint(publisher.publishDir)).toEqual(before);
   expect(await page("/blog")).toBe(blogBefore);
 }, 400_000);
 
 test("a malformed gatsby-config fails the build and changes nothing", async () => {
-  const before = fingerprint(publishDir);
-  const config = path.join(projectDir, "gatsby-config.ts");
+  const before = fingerprint(publisher.publishDir);
+  const config = path.join(publisher.projectDir, "gatsby-config.ts");
   const good = readFileSync(config, "utf8");
   writeFileSync(config, `${good}\nexport const broken = {{;\n`);
   try {
@@ -204,14 +164,16 @@ test("a malformed gatsby-config fails the build and changes nothing", async () =
   } finally {
     writeFileSync(config, good);
   }
-  expect(fingerprint(publishDir)).toEqual(before);
+  expect(fingerprint(publisher.publishDir)).toEqual(before);
 }, 400_000);
 
 test("rollback restores the previous build on the served site", async () => {
-  const response = await post(`${service.url}/rollback`, {});
+  const response = await post(`${publisher.service.url}/rollback`, {});
   expect(response.status).toBe(200);
   expect(((await response.json()) as { published: string }).published).toBe(firstBuild);
-  expect(existsSync(path.join(publishDir, "blogarticle/written-after-the-first-build/index.html"))).toBe(false);
+  expect(existsSync(path.join(publisher.publishDir, "blogarticle/written-after-the-first-build/index.html"))).toBe(
+    false,
+  );
   expect(await page("/blog")).not.toContain("Written after the first build");
   expect(await page("/blog")).toContain("Also before the first build");
 }, 60_000);

@@ -1,8 +1,3 @@
-import type { ChildProcess } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { deleteApp as deleteClientApp, initializeApp as initializeClientApp, type FirebaseApp } from "firebase/app";
 import {
   collection,
@@ -15,7 +10,7 @@ import {
   where,
   type Firestore as ClientFirestore,
 } from "firebase/firestore";
-import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { Timestamp } from "firebase-admin/firestore";
 import {
   everywhere,
   nowhere,
@@ -23,10 +18,8 @@ import {
   type Observation,
   type WatchedArticle,
 } from "../../scripts/lib/site-traces.ts";
-import { copyProject, gatsbyEnv } from "../support/site-build";
-import { startImageServer } from "../support/image-server";
-import { startScript, stopGroup } from "../support/processes";
-import { post, startService, status, waitForIdle, type RebuildService } from "../support/rebuild-service";
+import { startArticleSource, startPublisher, type ArticleSource, type Publisher } from "../support/publishing";
+import { post, status, waitForIdle } from "../support/rebuild-service";
 
 // Scheduled publishing end to end: the Firestore emulator (with the project's rules, which the
 // build reads through), the real rebuild service running its schedule timer and real gatsby
@@ -37,16 +30,11 @@ const host = process.env.FIRESTORE_EMULATOR_HOST!;
 const AHEAD_MS = 20_000;
 const ON_TIME_MS = 60_000;
 
-let app: App;
-let db: Firestore;
+let source: ArticleSource;
+let publisher: Publisher;
 let visitorApp: FirebaseApp;
 let visitor: ClientFirestore;
-let imageServer: Awaited<ReturnType<typeof startImageServer>>;
-let service: RebuildService;
-let siteServer: ChildProcess | undefined;
 let siteUrl = "";
-let dir: string;
-let projectDir: string;
 
 const valentine: WatchedArticle = {
   slug: "valentines-day-guide",
@@ -59,7 +47,7 @@ const metadata = (article: WatchedArticle, fields: Record<string, unknown>) => (
   title: article.title,
   slug: article.slug,
   categories: ["Dating Tips"],
-  featureImage: `${imageServer.url}/cover.webp`,
+  featureImage: `${source.imageServer.url}/cover.webp`,
   lastUpdate: Timestamp.now(),
   content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: article.body } }] },
   ...fields,
@@ -67,10 +55,10 @@ const metadata = (article: WatchedArticle, fields: Record<string, unknown>) => (
 
 /** Saves both documents of an article, as the editors' tool does. */
 async function save(id: string, article: WatchedArticle, fields: Record<string, unknown>): Promise<void> {
-  await db.collection("blogMetaData").doc(id).set(metadata(article, fields));
+  await source.db.collection("blogMetaData").doc(id).set(metadata(article, fields));
   // The post carries the article without the schedule, which lives on the metadata only.
   const { blogId, ...post } = metadata(article, { published: fields.published });
-  await db.collection("blog").doc(blogId).set(post);
+  await source.db.collection("blog").doc(blogId).set(post);
 }
 
 /** Polls Firestore (a signal, not a sleep) until `done` holds for the article's status. */
@@ -80,7 +68,7 @@ async function statusOf(
 ): Promise<Record<string, unknown>> {
   const deadline = Date.now() + 30_000;
   for (;;) {
-    const fields = (await db.collection("articleStatus").doc(id).get()).data() ?? {};
+    const fields = (await source.db.collection("articleStatus").doc(id).get()).data() ?? {};
     if (done(fields)) return fields;
     if (Date.now() > deadline) throw new Error(`articleStatus/${id} stayed ${JSON.stringify(fields)}`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -106,10 +94,7 @@ const describeObservations = (observations: Observation[], at: number): string =
   observations.map((o) => `${((o.endedAt - at) / 1000).toFixed(1)} s ${JSON.stringify(o.traces)}`).join("\n");
 
 beforeAll(async () => {
-  imageServer = await startImageServer();
-  await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
-  app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
-  db = getFirestore(app);
+  source = await startArticleSource(PROJECT_ID);
   setLogLevel("silent");
   visitorApp = initializeClientApp({ projectId: PROJECT_ID, apiKey: "test" }, `${PROJECT_ID}-visitor`);
   visitor = getClientFirestore(visitorApp);
@@ -123,39 +108,21 @@ beforeAll(async () => {
   );
   // Scheduled an hour ahead while the first build runs: the build must leave it out.
   await save("valentine", valentine, { published: false, publishAt: Timestamp.fromMillis(Date.now() + 3600_000) });
-
-  dir = mkdtempSync(path.join(tmpdir(), "rebuild-schedule-"));
-  projectDir = copyProject();
-  service = await startService(
-    {
-      PUBLISH_DIR: path.join(dir, "site"),
-      PROJECT_DIR: projectDir,
-      BUILDS_DIR: path.join(dir, "builds"),
-      SCHEDULE_PROJECT_ID: PROJECT_ID,
-      FIRESTORE_EMULATOR_HOST: host,
-      SCHEDULE_POLL_MS: "5000",
-    },
-    gatsbyEnv({ GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID, GATSBY_FIRESTORE_EMULATOR_HOST: host }),
-  );
-  expect((await post(`${service.url}/rebuild`, { reason: "first build" })).status).toBe(202);
-  const first = await waitForIdle(service, 400_000);
+  publisher = await startPublisher(source, "rebuild-schedule-", {
+    SCHEDULE_PROJECT_ID: PROJECT_ID,
+    FIRESTORE_EMULATOR_HOST: host,
+    SCHEDULE_POLL_MS: "5000",
+  });
+  expect((await post(`${publisher.service.url}/rebuild`, { reason: "first build" })).status).toBe(202);
+  const first = await waitForIdle(publisher.service, 400_000);
   expect(first.builds[0]).toMatchObject({ state: "succeeded" });
-  const site = await startScript(
-    "scripts/serve.ts",
-    { PORT: "0", PUBLIC_DIR: path.join(dir, "site") },
-    /at (http:\/\/[\d.]+:\d+)/,
-  );
-  siteServer = site.child;
-  siteUrl = site.ready[1]!;
+  siteUrl = await publisher.serveSite();
 }, 450_000);
 
 afterAll(async () => {
-  stopGroup(siteServer);
-  await service?.stop();
-  await imageServer?.close();
-  if (app) await deleteApp(app);
+  await publisher?.stop();
+  await source?.stop();
   if (visitorApp) await deleteClientApp(visitorApp);
-  for (const scratch of [dir, projectDir]) if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
 test("a scheduled article is nowhere before its instant and everywhere within 60 s after", async () => {
@@ -164,7 +131,7 @@ test("a scheduled article is nowhere before its instant and everywhere within 60
 
   // Moved to 20 s from now: the plan an hour ahead must not fire, this one must.
   const at = Date.now() + AHEAD_MS;
-  await db
+  await source.db
     .collection("blogMetaData")
     .doc("valentine")
     .update({ publishAt: Timestamp.fromMillis(at) });
@@ -183,9 +150,11 @@ test("a scheduled article is nowhere before its instant and everywhere within 60
     `Scheduled publish: everywhere on the site ${((arrived.endedAt - at) / 1000).toFixed(1)} s after its instant`,
   );
 
-  expect((await db.collection("blogMetaData").doc("valentine").get()).data()).toMatchObject({ published: true });
-  expect((await db.collection("blog").doc(`post-${valentine.slug}`).get()).data()).toMatchObject({ published: true });
-  const builds = (await status(service)).builds;
+  expect((await source.db.collection("blogMetaData").doc("valentine").get()).data()).toMatchObject({ published: true });
+  expect((await source.db.collection("blog").doc(`post-${valentine.slug}`).get()).data()).toMatchObject({
+    published: true,
+  });
+  const builds = (await status(publisher.service)).builds;
   const build = builds.find((b) => b.reason.startsWith("schedule: publish valentine"));
   expect(build).toMatchObject({ state: "succeeded" });
   // The job's own "queued", written after it asked for the build, must not hide the build's "live".
@@ -196,7 +165,7 @@ test("a scheduled article is nowhere before its instant and everywhere within 60
 
 test("an unpublish time takes the article off every surface within 60 s, and not before", async () => {
   const at = Date.now() + AHEAD_MS;
-  await db
+  await source.db
     .collection("blogMetaData")
     .doc("valentine")
     .update({ unpublishAt: Timestamp.fromMillis(at) });
@@ -210,8 +179,12 @@ test("an unpublish time takes the article off every surface within 60 s, and not
   if (!gone || gone.endedAt - at > ON_TIME_MS)
     throw new Error(`still on the site 60 s after:\n${describeObservations(observations, at)}`);
   console.log(`Scheduled unpublish: gone from the site ${((gone.endedAt - at) / 1000).toFixed(1)} s after its instant`);
-  expect((await db.collection("blogMetaData").doc("valentine").get()).data()).toMatchObject({ published: false });
-  expect((await db.collection("blog").doc(`post-${valentine.slug}`).get()).data()).toMatchObject({ published: false });
+  expect((await source.db.collection("blogMetaData").doc("valentine").get()).data()).toMatchObject({
+    published: false,
+  });
+  expect((await source.db.collection("blog").doc(`post-${valentine.slug}`).get()).data()).toMatchObject({
+    published: false,
+  });
   const down = await statusOf("valentine", (fields) => fields.state === "not-published");
   expect(down).not.toHaveProperty("unpublishAt");
 }, 200_000);
