@@ -2,7 +2,12 @@
 // tests live there. Where one API does two jobs, they run one after the other.
 import type { GatsbyNode } from "gatsby";
 import { publishFonts } from "./src/node/fonts";
-import { addBlogPostFields, addBlogPostQueries, reportLeftOutBlocks } from "./src/node/blog-post-fields";
+import {
+  addBlogPostFields,
+  addBlogPostQueries,
+  keepLeftOutBlocks,
+  reportLeftOutBlocks,
+} from "./src/node/blog-post-fields";
 import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/create-pages";
 import { writeSearchIndex } from "./src/node/write-search-index";
 import { configureWebpack } from "./src/node/webpack";
@@ -29,13 +34,15 @@ export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] 
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = keepPageNodes;
 
-export const onCreateNode: GatsbyNode["onCreateNode"] = reportLeftOutBlocks;
+export const onCreateNode: GatsbyNode["onCreateNode"] = keepLeftOutBlocks;
 
 export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostQueries;
 
 export const onCreatePage: GatsbyNode["onCreatePage"] = homeCatchesUnknownPaths;
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
+  // First, so the report for editors has every left-out block even if a later step fails the build.
+  reportLeftOutBlocks(args);
   await prepareCovers(args);
   await createBlogPages(args);
   await writeSearchIndex(args);

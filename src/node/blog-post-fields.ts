@@ -1,4 +1,4 @@
-import type { CreateNodeArgs, CreateResolversArgs, CreateSchemaCustomizationArgs } from "gatsby";
+import type { CreateNodeArgs, CreateResolversArgs, CreateSchemaCustomizationArgs, NodePluginArgs } from "gatsby";
 import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
 import { safeBlocks, type SafeBlock } from "../lib/block-sanitizer";
 import { plainText } from "../lib/inline-sanitizer";
@@ -23,8 +23,8 @@ interface LeftOut {
 }
 
 // One sanitizing per version of an article per process: the body and the summary both need the
-// blocks. What was left out is kept beside them, to be reported by safeBlocksOf from onCreateNode
-// alone: page queries run in Gatsby's worker processes and the feed's in the main one, each with its
+// blocks. What was left out is kept beside them, and reported by reportLeftOutBlocks alone, once a
+// build: page queries run in Gatsby's worker processes and the feed's in the main one, each with its
 // own copy of this cache, so a report made while resolving came once per process, twice a build.
 const blocksCache = new Map<string, { blocks: SafeBlock[]; leftOut: LeftOut[] }>();
 
@@ -48,27 +48,56 @@ export function articleBlocks(post: BlogPostNode): SafeBlock[] {
   return sanitized(post).blocks;
 }
 
+/** The node field that carries an article's left-out blocks from build to build. */
+export const LEFT_OUT_FIELD = "leftOutBlocks";
+
+/** A BlogPost node as onCreateNode left it: with what its body leaves out kept in a node field. */
+type KeptNode = BlogPostNode & { fields?: { [LEFT_OUT_FIELD]?: LeftOut[] } };
+
+/** One line in the build log and one entry in the build's report for each block left out or cut. */
+function reportEach(post: BlogPostNode, leftOut: LeftOut[], warn: Warn): void {
+  const document = `blogMetaData/${post.documentId}`;
+  for (const { message, block } of leftOut) {
+    warn(`${document}: field "content" ${message}.`);
+    recordEntry({ kind: "block", id: post.documentId, document, ...block });
+  }
+}
+
 /**
  * The article's body, with each block left out or cut reported, naming the document, in the build
  * log and, through the same call, in the build's report for editors: one line, one entry.
  */
 export function safeBlocksOf(post: BlogPostNode, warn: Warn): SafeBlock[] {
   const { blocks, leftOut } = sanitized(post);
-  const document = `blogMetaData/${post.documentId}`;
-  for (const { message, block } of leftOut) {
-    warn(`${document}: field "content" ${message}.`);
-    recordEntry({ kind: "block", id: post.documentId, document, ...block });
-  }
+  reportEach(post, leftOut, warn);
   return blocks;
 }
 
 /**
- * onCreateNode: reports what the body of a new or changed BlogPost leaves out, naming the document,
- * the block and why. Gatsby calls it once per version of a node, in the main process only.
+ * onCreateNode: keeps what the body of a new or changed BlogPost leaves out in a node field. Gatsby
+ * calls it once per version of a node, in the main process only, and stores the field with the node
+ * in its cache; a warm build that keeps the node keeps the field, so the body is not sanitized again.
  */
-export function reportLeftOutBlocks({ node, reporter }: Pick<CreateNodeArgs, "node" | "reporter">): void {
+export function keepLeftOutBlocks({ node, actions }: Pick<CreateNodeArgs, "node" | "actions">): void {
   if (node.internal.type !== "BlogPost") return;
-  safeBlocksOf(node as unknown as BlogPostNode, (message) => reporter.warn(message));
+  actions.createNodeField({ node, name: LEFT_OUT_FIELD, value: sanitized(node as unknown as BlogPostNode).leftOut });
+}
+
+/**
+ * Once per build (from createPages, in the main process): reports every block that every article of
+ * the site as built leaves out, from the node fields onCreateNode kept. Each build's report must be
+ * whole: the rebuild service writes an article's status from this build's report alone, and an
+ * article the triggers name but whose node did not change (a new end date, say) must still show them.
+ */
+export function reportLeftOutBlocks({
+  getNodesByType,
+  reporter,
+}: Pick<NodePluginArgs, "getNodesByType" | "reporter">): void {
+  for (const node of getNodesByType("BlogPost")) {
+    const post = node as unknown as KeptNode;
+    // A node kept from a build that did not store the field yet is sanitized here, once.
+    reportEach(post, post.fields?.[LEFT_OUT_FIELD] ?? sanitized(post).leftOut, (message) => reporter.warn(message));
+  }
 }
 
 /**

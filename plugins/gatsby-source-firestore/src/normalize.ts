@@ -54,6 +54,8 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
     updatedOn: article.updatedOn,
     content: content.content,
     featureImageSource: typeof image === "string" ? null : image,
+    // Part of the post, so of its digest: removing a malformed block changes the node.
+    ...(content.problems.length > 0 ? { malformedBlocks: content.problems } : {}),
   };
   return { ok: true, post, warnings };
 }

@@ -221,6 +221,11 @@ async function applyChanges(
   const { kept, dropped } = dropDuplicateSlugs([...(unchanged as BlogPost[]), ...accepted]);
   dropped.forEach((problem) => reportProblem(args, sourced.collection)(problem, true));
   const keptIds = new Set(kept.map((post) => post.documentId));
+  // An article not read again is still on the site with its malformed blocks left out: each build's
+  // report must list them, since the rebuild service may write its status from this build alone.
+  for (const post of unchanged as BlogPost[])
+    if (keptIds.has(post.documentId))
+      post.malformedBlocks?.forEach((problem) => reportProblem(args, sourced.collection)(problem, false));
   for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);
   deleteNodesNotIn(args, BLOG_POST_TYPE, new Set(kept.map((post) => blogPostNodeId(args, post.documentId))));
   reportArticles(kept);

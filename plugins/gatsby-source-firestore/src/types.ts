@@ -36,6 +36,11 @@ export interface BlogPost {
   content: EditorContent;
   /** How to get the cover image file, null when it was refused; not part of the GraphQL schema. */
   featureImageSource: ImageSource | null;
+  /**
+   * The blocks left out as not Editor.js blocks, absent when there are none. Kept on the node so a
+   * warm build that does not read the document again still reports them; not part of the schema.
+   */
+  malformedBlocks?: DocumentProblem[];
 }
 
 /** A BlogPost node in Gatsby's store, as the site's build steps and resolvers read it. */

@@ -115,6 +115,21 @@ describe("normalizeBlogPost", () => {
     const result = normalizeBlogPost({ id: "d", data: { ...validData(), categories: [] } }, context);
     expect(result.ok && result.post.categories).toEqual([]);
   });
+
+  it("keeps the malformed blocks it warns about on the post, for warm builds that do not read it again", () => {
+    const clean = normalizeBlogPost({ id: "d", data: validData() }, context);
+    expect(clean.ok && "malformedBlocks" in clean.post).toBe(false);
+    const content = { blocks: [{ type: "paragraph", data: { text: "ok" } }, "junk"] };
+    const result = normalizeBlogPost({ id: "d", data: { ...validData(), content } }, context);
+    if (!result.ok) throw new Error("the article was refused");
+    const problem = {
+      id: "d",
+      field: "content.blocks[1]",
+      message: "is not an Editor.js block ({type, data}); left out",
+    };
+    expect(result.warnings).toEqual([problem]);
+    expect(result.post.malformedBlocks).toEqual([problem]);
+  });
 });
 
 describe("normalizeContent", () => {
