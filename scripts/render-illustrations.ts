@@ -37,10 +37,12 @@ interface Output {
  */
 const OUTPUTS: Output[] = [
   { svg: "og-image.svg", out: "static/og-image.jpg", width: 1200, height: 630, format: "jpeg", budget: 80_000 },
-  // The page head links /favicon.png (src/components/layout/Seo.tsx), which Gatsby serves from static/.
-  // Browsers fetch it with every first visit, while the page is still painting: 48 px covers a tab at
-  // 3x; the install icons (192 and 512 px) come from the manifest (src/node/manifest.ts).
+  // The page head inlines the mark itself as its icon (src/node/site-icons.ts). These files are for
+  // browsers that ask for an icon file by name: Safari before 26, which reads no SVG icon, asks for
+  // /favicon.ico, and PNG data under that name is read as well as an ICO file. 48 px covers a tab at 3x;
+  // the install icons (192 and 512 px) come from the manifest (src/node/manifest.ts).
   { svg: "favicon.svg", out: "static/favicon.png", width: 48, height: 48, format: "png", budget: 2_000 },
+  { svg: "favicon.svg", out: "static/favicon.ico", width: 48, height: 48, format: "png", budget: 2_000 },
 ];
 
 const kB = (bytes: number): string => `${(bytes / 1000).toFixed(1)} kB`;

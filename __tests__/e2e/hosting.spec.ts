@@ -163,7 +163,7 @@ test.describe("Each path is answered by its own HTML", () => {
       expect(response.status(), asset).toBe(200);
       expect(response.headers()["cache-control"], asset).toBe("public, max-age=31536000, immutable");
     }
-    for (const asset of ["/~partytown/partytown.js", "/favicon.png", "/search/index.json"]) {
+    for (const asset of ["/~partytown/partytown.js", "/favicon.png", "/favicon.ico", "/search/index.json"]) {
       const response = await request.get(asset);
       expect(response.status(), asset).toBe(200);
       expect(response.headers()["cache-control"], asset).not.toContain("immutable");

@@ -30,7 +30,8 @@ export function svgDataUrl(svg: string): string {
  * 0.45 kB gzipped in the page): a linked file is one more request that every first visit makes
  * while the page is still painting, on a connection of its own on HTTP/1.1, and Lighthouse's
  * mobile run counted it in the largest paint (docs/first-load.md). Crawlers that want a file have
- * the Apple touch icon, a 180 px PNG; /favicon.png stays published for browsers that ask for it.
+ * the Apple touch icon, a 180 px PNG. /favicon.png and /favicon.ico (the same PNG: Safari before 26
+ * reads no SVG icon and asks for /favicon.ico) stay for browsers that ask for a file by name.
  */
 export async function siteIcons(root: string): Promise<SiteIcons> {
   const mark = await readFile(path.join(root, MARK_SVG), "utf8");
