@@ -280,16 +280,20 @@ export type BlockReport = (message: string, block: { block: number; type: string
 
 /**
  * Every block of an article made safe; unknown or unusable blocks are left out and anything cut
- * from a block is dropped, each reported through `report` with the block's index and type.
+ * from a block is dropped, each reported through `report` with the block's index and type: its
+ * place in the stored article, through `storedIndex` when blocks before it were already left out
+ * (storedBlockIndex in editor-content.ts).
  */
 export function safeBlocks(
   blocks: unknown,
   report: BlockReport = () => undefined,
   rules: BodyRules = builtBodyRules(),
+  storedIndex: (index: number) => number = (index) => index,
 ): SafeBlock[] {
   if (!Array.isArray(blocks)) return [];
   const safe: SafeBlock[] = [];
-  blocks.forEach((raw: unknown, index) => {
+  blocks.forEach((raw: unknown, kept) => {
+    const index = storedIndex(kept);
     if (!isRecord(raw) || typeof raw.type !== "string") {
       const reason = "is not an Editor.js block";
       report(`block ${index} ${reason}`, { block: index, type: "unknown", reason });

@@ -1,7 +1,7 @@
 // A draft as the preview draws it: the same contract, sanitizer and highlighter as the build
 // (src/lib/contract.ts, article-body.ts, src/lib/code-highlight.ts, the source plugin's
 // normalizeContent), so the preview's body is the body the build will publish. Pure functions.
-import { normalizeContent } from "../../plugins/gatsby-source-firestore/rules/editor-content";
+import { normalizeContent, storedBlockIndex } from "../../plugins/gatsby-source-firestore/rules/editor-content";
 import { highlightCodeBlocks } from "./code-highlight";
 import { safeBlocks, type SafeBlock } from "./block-sanitizer";
 import { checkArticle, type FieldProblem } from "../../plugins/gatsby-source-firestore/rules/contract";
@@ -46,7 +46,12 @@ export function previewArticle(id: string, data: unknown): PreviewDraft {
   warnings.push(...content.problems.map((problem) => `field "${problem.field}" ${problem.message}`));
   const raw = content.content.blocks;
   const blocks = highlightCodeBlocks(
-    safeBlocks(raw, (message) => warnings.push(`field "content" ${message}`)),
+    safeBlocks(
+      raw,
+      (message) => warnings.push(`field "content" ${message}`),
+      undefined,
+      storedBlockIndex(content.problems),
+    ),
     raw,
   );
   const cover = checkCoverUrl(article.featureImage, builtCoverPolicy());

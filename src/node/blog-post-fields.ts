@@ -5,6 +5,7 @@ import { plainText } from "../lib/inline-sanitizer";
 import { highlightCodeBlocks } from "../lib/code-highlight";
 import { resolveSimilar, type ResolverContext, type SimilarArgs } from "./similar-articles";
 import { recordEntry } from "../../plugins/gatsby-source-firestore/src/build-report";
+import { storedBlockIndex } from "../../plugins/gatsby-source-firestore/rules/editor-content";
 
 // The fields the site derives from a BlogPost for its pages: the body made safe, a summary, and the
 // similar articles (src/node/similar-articles.ts). They are resolvers, not page context, so an
@@ -34,7 +35,13 @@ function sanitized(post: BlogPostNode): { blocks: SafeBlock[]; leftOut: LeftOut[
   if (!entry) {
     const leftOut: LeftOut[] = [];
     const blocks = highlightCodeBlocks(
-      safeBlocks(post.content.blocks, (message, block) => leftOut.push({ message, block })),
+      safeBlocks(
+        post.content.blocks,
+        (message, block) => leftOut.push({ message, block }),
+        undefined,
+        // Malformed blocks were left out when the document was read: name each block by its stored place.
+        storedBlockIndex(post.malformedBlocks ?? []),
+      ),
       post.content.blocks,
     );
     entry = { blocks, leftOut };

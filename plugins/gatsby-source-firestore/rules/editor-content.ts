@@ -66,3 +66,25 @@ export function normalizeContent(
     problems,
   };
 }
+
+/**
+ * Where each block normalizeContent kept sits in the stored `content.blocks`, from the problems it
+ * reported: with a malformed block left out, the blocks after it move up one, and a report that
+ * named their new index would point an editor at the wrong block.
+ */
+export function storedBlockIndex(problems: readonly { field: string }[]): (index: number) => number {
+  const dropped = problems
+    .flatMap(({ field }) => {
+      const place = /^content\.blocks\[(\d+)\]$/.exec(field)?.[1];
+      return place === undefined ? [] : [Number(place)];
+    })
+    .sort((a, b) => a - b);
+  return (index) => {
+    let stored = index;
+    for (const place of dropped) {
+      if (place > stored) break;
+      stored += 1;
+    }
+    return stored;
+  };
+}

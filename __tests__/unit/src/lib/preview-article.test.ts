@@ -35,6 +35,13 @@ describe("previewArticle", () => {
     expect(result.article.warnings).toContainEqual(expect.stringMatching(/^field "content" block 2: .*left out$/));
   });
 
+  it("names a left-out block by its place in the draft, counting the malformed blocks before it", () => {
+    const result = previewArticle("meta-1", { ...draft, content: { blocks: ["junk", ...draft.content.blocks] } });
+    if (!result.ok) throw new Error(JSON.stringify(result.problem));
+    expect(result.article.warnings).toContainEqual(expect.stringMatching(/^field "content.blocks\[0\]" is not/));
+    expect(result.article.warnings).toContainEqual(expect.stringMatching(/^field "content" block 3: .*left out$/));
+  });
+
   it("names the field and the rule of a draft the build would refuse", () => {
     expect(previewArticle("meta-1", { ...draft, slug: "Not A Slug" })).toEqual({
       ok: false,

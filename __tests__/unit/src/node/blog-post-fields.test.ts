@@ -91,6 +91,25 @@ describe("articleBlocks, keepLeftOutBlocks and reportLeftOutBlocks", () => {
     ]);
   });
 
+  it("name a left-out block by its place in the stored article when malformed blocks before it were left out", () => {
+    // As the source plugin keeps it: the stored blocks were [42, "x", paragraph, weird]; the first two were
+    // not Editor.js blocks and are gone from content, reported as content.blocks[0] and [1].
+    const article = post({
+      documentId: "moved",
+      blocks: [
+        { type: "paragraph", data: { text: "Kept" } },
+        { type: "weird", data: {} },
+      ],
+      malformedBlocks: [
+        { id: "moved", field: "content.blocks[0]", message: "is not an Editor.js block ({type, data}); left out" },
+        { id: "moved", field: "content.blocks[1]", message: "is not an Editor.js block ({type, data}); left out" },
+      ],
+    });
+    expect(reported(article)).toEqual([
+      'blogMetaData/moved: field "content" block 3: unknown block type "weird"; left out.',
+    ]);
+  });
+
   it("write each line they log as one entry of the build's report for editors, too", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "report-"));
     process.env[REPORT_DIR_VARIABLE] = dir;
