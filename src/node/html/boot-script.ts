@@ -2,8 +2,7 @@ import { readFile } from "node:fs/promises";
 import path from "node:path";
 import { MANIFEST_PATH } from "../../lib/site-files";
 import { WEB_FONT_FAMILY } from "../fonts";
-import { GLOBAL_STYLE_IDENTITY } from "./critical-css";
-import type { Edit, PageScan } from "./parse-html";
+import { GLOBAL_STYLE_IDENTITY, type Edit, type PageScan } from "./parse-html";
 
 // Every built page is complete HTML: it paints without any JavaScript, and its text without the web
 // font (global.css sets it in a local font resized to Outfit's metrics). Gatsby ends each page with

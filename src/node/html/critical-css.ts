@@ -1,7 +1,7 @@
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import postcss, { type Root } from "postcss";
-import type { Edit, PageScan } from "./parse-html";
+import { GLOBAL_STYLE_IDENTITY, type Edit, type PageScan } from "./parse-html";
 
 // Gatsby inlines the whole site's stylesheet into the <head> of every page: about 21 kB, 5.6 kB
 // gzipped, of which a page uses half. On a slow connection that half decides whether the page's
@@ -19,9 +19,6 @@ import type { Edit, PageScan } from "./parse-html";
 // always kept. Both sheets hold the same rules in the same order, the whole one just after the
 // inline one, so once it is in, every element's style is exactly what it was with the whole sheet
 // inline.
-
-/** The attribute Gatsby gives the <style> element into which it inlines the global stylesheet. */
-export const GLOBAL_STYLE_IDENTITY = "gatsby-global-css";
 
 /** One stylesheet, parsed once per build, and what each set of classes keeps of it. */
 export interface StylesheetRules {

@@ -10,6 +10,9 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 type Node = DefaultTreeAdapterMap["node"];
 type Element = DefaultTreeAdapterMap["element"];
 
+/** The data-identity Gatsby gives the <style> element into which it inlines the global stylesheet. */
+export const GLOBAL_STYLE_IDENTITY = "gatsby-global-css";
+
 /** A range of the original HTML to replace with `text` (an insertion when start === end). */
 export interface Edit {
   start: number;
@@ -94,7 +97,7 @@ export function scanPage(html: string): PageScan {
       found.policyMetas.push({ start: location.startOffset, end: location.endOffset });
     } else if (
       element.tagName === "style" &&
-      attribute(element, "data-identity") === "gatsby-global-css" &&
+      attribute(element, "data-identity") === GLOBAL_STYLE_IDENTITY &&
       found.globalStyle === undefined &&
       location?.startTag &&
       location.endTag
