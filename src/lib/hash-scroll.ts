@@ -5,8 +5,6 @@ import { PENDING_SECTION_ATTRIBUTE, requestSectionReveal } from "./deferred-sect
 // Scrolling to a section a link names. No page needs it before a visitor follows such a link, so it
 // is fetched then (load-hash-scroll.ts) and is no part of any page's first load (docs/first-load.md).
 
-export { animateScrollTo, easeInOutCubic } from "./smooth-scroll";
-
 /** The element id a hash such as "#features" names, or null for an empty hash. */
 export function idFromHash(hash: string): string | null {
   const raw = hash.startsWith("#") ? hash.slice(1) : hash;

@@ -1,4 +1,5 @@
-import { animateScrollTo, scrollToHash } from "../../../../src/lib/hash-scroll";
+import { scrollToHash } from "../../../../src/lib/hash-scroll";
+import { animateScrollTo } from "../../../../src/lib/smooth-scroll";
 import { loadConfig } from "../../../../webhook/lib/config.ts";
 
 // The values the code falls back on when a caller gives none: the other tests pass their own, so

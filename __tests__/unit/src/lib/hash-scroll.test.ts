@@ -1,11 +1,5 @@
-import {
-  animateScrollTo,
-  easeInOutCubic,
-  idFromHash,
-  scrollToHash,
-  waitForElement,
-  waitForSectionsAbove,
-} from "../../../../src/lib/hash-scroll";
+import { idFromHash, scrollToHash, waitForElement, waitForSectionsAbove } from "../../../../src/lib/hash-scroll";
+import { animateScrollTo, easeInOutCubic } from "../../../../src/lib/smooth-scroll";
 import { PENDING_SECTION_ATTRIBUTE, REVEAL_SECTIONS_EVENT } from "../../../../src/lib/deferred-sections";
 
 afterEach(() => {
