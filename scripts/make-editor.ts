@@ -2,22 +2,13 @@
 // creates the user if needed and gives it the custom claim editor: true, which previewLink and the
 // rules on the editors' documents ask for. On a real project, set the claim with the Admin SDK.
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
-import { DEFAULT_EDITOR_PASSWORD, makeEditor } from "./lib/editors.ts";
+import { EDITOR_OPTIONS, makeEditor } from "./lib/editors.ts";
 
 const COMMAND = {
   usage: "npm run make-editor -- EMAIL [options]",
   summary: "Makes EMAIL an editor (Auth custom claim editor: true) on the local Auth emulator.",
   positionals: { name: "EMAIL", description: "The editor's email address." },
-  options: {
-    password: { type: "string", value: "pw", default: DEFAULT_EDITOR_PASSWORD, description: "Their password." },
-    project: { type: "string", value: "id", default: "demo-kindred", description: "The demo project id." },
-    "auth-port": {
-      type: "string",
-      value: "port",
-      default: process.env.AUTH_PORT || "9099",
-      description: "Auth emulator (env AUTH_PORT).",
-    },
-  },
+  options: EDITOR_OPTIONS,
 } as const;
 
 async function main(): Promise<void> {

@@ -1,7 +1,7 @@
 // `npm run preview-link -- --email EMAIL ID`: signs in to the local Auth emulator as an editor and
 // calls the previewLink function as the editors' tool would, then prints the link (docs/preview.md).
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
-import { callPreviewLink, DEFAULT_EDITOR_PASSWORD, signIn } from "./lib/editors.ts";
+import { callPreviewLink, EDITOR_OPTIONS, signIn } from "./lib/editors.ts";
 
 const COMMAND = {
   usage: "npm run preview-link -- --email EMAIL [options] ID",
@@ -9,14 +9,7 @@ const COMMAND = {
   positionals: { name: "ID", description: "The article's blogMetaData document id." },
   options: {
     email: { type: "string", value: "email", description: "An editor's email (npm run make-editor)." },
-    password: { type: "string", value: "pw", default: DEFAULT_EDITOR_PASSWORD, description: "Their password." },
-    project: { type: "string", value: "id", default: "demo-kindred", description: "The demo project id." },
-    "auth-port": {
-      type: "string",
-      value: "port",
-      default: process.env.AUTH_PORT || "9099",
-      description: "Auth emulator (env AUTH_PORT).",
-    },
+    ...EDITOR_OPTIONS,
     "functions-port": {
       type: "string",
       value: "port",

@@ -13,6 +13,18 @@ export interface EmulatorAddresses {
 /** The password make-editor gives a new editor unless told another. */
 export const DEFAULT_EDITOR_PASSWORD = "editor-password";
 
+/** The command-line options of the scripts that act as an editor (make-editor, preview-link): who, where. */
+export const EDITOR_OPTIONS = {
+  password: { type: "string", value: "pw", default: DEFAULT_EDITOR_PASSWORD, description: "Their password." },
+  project: { type: "string", value: "id", default: "demo-kindred", description: "The demo project id." },
+  "auth-port": {
+    type: "string",
+    value: "port",
+    default: process.env.AUTH_PORT || "9099",
+    description: "Auth emulator (env AUTH_PORT).",
+  },
+} as const;
+
 async function authCall(
   addresses: EmulatorAddresses,
   method: string,
