@@ -8,9 +8,8 @@
 import { getApps, initializeApp } from "firebase-admin/app";
 import { getFirestore } from "firebase-admin/firestore";
 import { error as logError, info } from "firebase-functions/logger";
-import { defineSecret } from "firebase-functions/params";
 import { onSchedule } from "firebase-functions/v2/scheduler";
-import { postRebuild } from "../index.ts";
+import { postRebuild, rebuildSecret } from "../post-rebuild.ts";
 import { firestoreScheduleStore } from "./firestore-store.ts";
 import { runScheduleJob, type JobResult, type RequestRebuild, type ScheduleStore, type StatusMemo } from "./job.ts";
 
@@ -45,7 +44,6 @@ export async function runMinute({
   }
 }
 
-const rebuildSecret = defineSecret("REBUILD_SECRET");
 // Kept by a warm instance, so statuses already written are not written again every minute.
 const memo: StatusMemo = new Map();
 
