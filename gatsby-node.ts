@@ -2,12 +2,7 @@
 // tests live there. Where one API does two jobs, they run one after the other.
 import type { GatsbyNode } from "gatsby";
 import { publishFonts } from "./src/node/fonts";
-import {
-  addBlogPostFields,
-  addBlogPostQueries,
-  keepLeftOutBlocks,
-  reportLeftOutBlocks,
-} from "./src/node/blog-post-fields";
+import { addBlogPostResolvers } from "./src/node/blog-post-resolvers";
 import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/create-pages";
 import { writeSearchIndex } from "./src/node/write-search-index";
 import { configureWebpack } from "./src/node/webpack";
@@ -17,7 +12,6 @@ import { writeOgImages } from "./src/node/write-og-images";
 import { writeFeed } from "./src/node/feed";
 import { writeManifest } from "./src/node/manifest";
 import { recordBuildCode, resetCacheOnCodeChange } from "./src/node/build-code";
-import { addCoverFields } from "./src/node/cover-fields";
 import { prepareCovers } from "./src/node/covers";
 
 export const onPreInit: GatsbyNode["onPreInit"] = resetCacheOnCodeChange;
@@ -27,22 +21,13 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args) => {
   await publishFonts(args);
 };
 
-export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = (args) => {
-  addBlogPostFields(args);
-  addCoverFields(args);
-};
-
 export const sourceNodes: GatsbyNode["sourceNodes"] = keepPageNodes;
 
-export const onCreateNode: GatsbyNode["onCreateNode"] = keepLeftOutBlocks;
-
-export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostQueries;
+export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostResolvers;
 
 export const onCreatePage: GatsbyNode["onCreatePage"] = homeCatchesUnknownPaths;
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
-  // First, so the report for editors has every left-out block even if a later step fails the build.
-  reportLeftOutBlocks(args);
   await prepareCovers(args);
   await createBlogPages(args);
   await writeSearchIndex(args);

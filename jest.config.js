@@ -3,6 +3,9 @@
 const shared = {
   transform: { "^.+\\.m?[jt]sx?$": "<rootDir>/jest.preprocess.ts" },
   moduleNameMapper: {
+    // The article core's whole entry, components included, in every environment: under Jest's "node"
+    // condition the package would resolve to the part Node itself can load (packages/article/package.json).
+    "^@kindred/article$": "<rootDir>/packages/article/src/index.ts",
     "\\.css$": "identity-obj-proxy",
     "\\.(webp|png|jpg|svg)$": "<rootDir>/__tests__/support/file-mock.ts",
   },

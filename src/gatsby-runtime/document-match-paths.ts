@@ -15,7 +15,7 @@
 // server for the address and loads it in full when it answers, which the rewrites make it do, so
 // the server picks the page again.
 
-import { decodedAddress } from "../lib/slug";
+import { decodedAddress } from "@kindred/article";
 
 /** One entry of Gatsby's match-path list: addresses matching `matchPath` show the page at `path`. */
 export interface MatchPathEntry {

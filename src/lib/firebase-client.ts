@@ -25,7 +25,7 @@ import {
 } from "firebase/auth";
 import type { FirebaseWebConfig } from "./firebase-config";
 import type { BlogCardData } from "../components/blog/BlogCard";
-import type { StoredDocument } from "../../plugins/gatsby-source-firestore/rules/contract";
+import type { StoredDocument } from "@kindred/article";
 import { cardFromDocument } from "./live-card";
 
 /** Documents read for one slug: editors rarely reuse a slug, and the newest valid one wins. */

@@ -1,8 +1,7 @@
 // A live change as a blog card. Kept apart from live-articles.ts, which the blog list loads first,
 // so the contract is only fetched with the lazily loaded Firebase client that needs it.
 import type { BlogCardData } from "../components/blog/BlogCard";
-import { checkArticle } from "../../plugins/gatsby-source-firestore/rules/contract";
-import { builtCoverPolicy, checkCoverUrl } from "../../plugins/gatsby-source-firestore/rules/safe-url";
+import { checkArticle, builtCoverPolicy, checkCoverUrl } from "@kindred/article";
 
 /**
  * A card from a blogMetaData document, or null when the build would refuse the document (the

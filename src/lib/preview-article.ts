@@ -1,11 +1,17 @@
 // A draft as the preview draws it: the same contract, sanitizer and highlighter as the build
 // (src/lib/contract.ts, article-body.ts, src/lib/code-highlight.ts, the source plugin's
 // normalizeContent), so the preview's body is the body the build will publish. Pure functions.
-import { normalizeContent, storedBlockIndex } from "../../plugins/gatsby-source-firestore/rules/editor-content";
-import { highlightCodeBlocks } from "./code-highlight";
-import { safeBlocks, type SafeBlock } from "./block-sanitizer";
-import { checkArticle, type FieldProblem } from "../../plugins/gatsby-source-firestore/rules/contract";
-import { builtCoverPolicy, checkCoverUrl } from "../../plugins/gatsby-source-firestore/rules/safe-url";
+import {
+  normalizeContent,
+  storedBlockIndex,
+  highlightCodeBlocks,
+  safeBlocks,
+  type SafeBlock,
+  checkArticle,
+  type FieldProblem,
+  builtCoverPolicy,
+  checkCoverUrl,
+} from "@kindred/article";
 
 export interface PreviewArticle {
   blogId: string;

@@ -18,7 +18,7 @@ import {
   type Firestore,
 } from "firebase/firestore";
 import type { FirebaseWebConfig } from "./firebase-config";
-import type { StoredDocument } from "../../plugins/gatsby-source-firestore/rules/contract";
+import type { StoredDocument } from "@kindred/article";
 
 /** Why a preview cannot be shown: the link was refused, or the article is gone. */
 export type PreviewFailure = "refused" | "missing";

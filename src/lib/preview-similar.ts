@@ -1,10 +1,15 @@
 // Similar articles under a draft in the preview: the build's rule (src/lib/similar.ts) applied to
 // the published articles that share a category with it, each checked by the shared contract.
 import type { BlogCardData } from "../components/blog/BlogCard";
-import { checkArticle, newestFirst, type StoredDocument } from "../../plugins/gatsby-source-firestore/rules/contract";
+import {
+  checkArticle,
+  newestFirst,
+  type StoredDocument,
+  similarArticles,
+  type SimilarCandidate,
+} from "@kindred/article";
 import { cardFromDocument } from "./live-card";
 import type { PreviewArticle } from "./preview-article";
-import { similarArticles, type SimilarCandidate } from "./similar";
 
 type Candidate = SimilarCandidate & { card: BlogCardData };
 

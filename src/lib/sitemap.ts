@@ -1,5 +1,4 @@
-import { escapeHtml } from "./escape-html";
-import { articlePath } from "./slug";
+import { escapeHtml, articlePath } from "@kindred/article";
 
 /** One URL of the sitemap. */
 export interface SitemapEntry {

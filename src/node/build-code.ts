@@ -17,13 +17,13 @@ import {
 import { mayUse } from "../../plugins/gatsby-internals/versions";
 
 /** The project's code that the build runs outside webpack's bundles, relative to the site. */
-// The article-body blocks are among it: the feed renders bodies with them.
+// The article core is among it: the source plugin finishes bodies with it, and the feed renders them.
 export const BUILD_CODE = [
   "gatsby-node.ts",
   "gatsby-config.ts",
   path.join("src", "node"),
   path.join("src", "lib"),
-  path.join("src", "components", "article-body"),
+  "packages",
   "plugins",
 ];
 

@@ -1,8 +1,7 @@
 import path from "node:path";
 import type { CreatePageArgs, CreatePagesArgs, SourceNodesArgs } from "gatsby";
 import { blogListPath, pageCount, POSTS_PER_PAGE } from "../lib/pagination";
-import { articlePath } from "../lib/slug";
-import type { SimilarCandidate } from "../lib/similar";
+import { articlePath, type SimilarCandidate } from "@kindred/article";
 import { similarIdsOf } from "./similar-articles";
 import type { BlogListContext } from "../templates/blog-list";
 import type { BlogArticleContext } from "../templates/blog-article";

@@ -2,12 +2,8 @@ import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import type { SafeBlock } from "../lib/safe-block";
-import { BlockList } from "../components/article-body/BlockList";
-import { FeedModeContext } from "../components/article-body/body-classes";
-import { escapeHtml } from "../lib/escape-html";
+import { type SafeBlock, BlockList, FeedModeContext, escapeHtml, articlePath } from "@kindred/article";
 import { FEED_PATH } from "../lib/site-files";
-import { articlePath } from "../lib/slug";
 import { blogPostsNewestFirst } from "./read-blog-posts";
 import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 

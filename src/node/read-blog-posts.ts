@@ -1,6 +1,6 @@
 import type { BuildArgs } from "gatsby";
-import { newestFirst } from "../../plugins/gatsby-source-firestore/rules/contract";
-import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import { newestFirst } from "@kindred/article";
+import type { BlogPostNode } from "@kindred/article";
 
 // The steps after the pages (search index, sharing images, feed) read the BlogPost nodes directly.
 // Through GraphQL, each `allBlogPost` cost time in proportion to the articles on every build, mostly

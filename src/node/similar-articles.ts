@@ -1,5 +1,5 @@
-import { similarIndex, type SimilarCandidate, type SimilarIndex } from "../lib/similar";
-import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import { similarIndex, type SimilarCandidate, type SimilarIndex } from "@kindred/article";
+import type { BlogPostNode } from "@kindred/article";
 
 // Similar articles, worked out in this one module. The ranking itself is src/lib/similar.ts.
 // createPages (create-pages.ts) asks similarIdsOf for every article at once, through one index,

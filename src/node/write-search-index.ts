@@ -3,7 +3,7 @@ import path from "node:path";
 import type { CreatePagesArgs, GatsbyCache } from "gatsby";
 import { buildSearchIndex, type SearchIndexEntry } from "../lib/search-index";
 import { assignSlots, buildSearchPieces } from "../lib/search-pieces";
-import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import type { BlogPostNode } from "@kindred/article";
 import { blogPostsNewestFirst } from "./read-blog-posts";
 import { CARD_RECIPE, coverData, storeOf } from "./covers";
 import { publicDir, writeIfChanged } from "./output-files";

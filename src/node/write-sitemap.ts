@@ -1,7 +1,7 @@
 import path from "node:path";
 import type { BuildArgs } from "gatsby";
 import { robotsTxt, sitemapEntries, sitemapXml, type SitemapArticle } from "../lib/sitemap";
-import type { BlogPostNode } from "../../plugins/gatsby-source-firestore/src/types";
+import type { BlogPostNode } from "@kindred/article";
 import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 
 type SitemapArgs = Pick<BuildArgs, "getNodesByType" | "reporter" | "store">;

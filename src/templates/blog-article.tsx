@@ -9,8 +9,7 @@ import { ArticleView } from "../components/blog/ArticleView";
 import { BuiltArticleBody } from "../components/article-body/BuiltArticleBody";
 import { cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
 import { SimilarArticles } from "../components/blog/SimilarArticles";
-import type { SafeBlock } from "../lib/safe-block";
-import { articlePath, titleFromSlug } from "../lib/slug";
+import { type SafeBlock, articlePath, titleFromSlug } from "@kindred/article";
 import * as styles from "../components/blog/article.module.css";
 
 /**
@@ -31,7 +30,7 @@ interface BlogArticleData {
     lastUpdate: string;
     updatedOn: string | null;
     featureImageUrl: string;
-    /** The cover from the image store (src/node/cover-fields.ts). */
+    /** The cover from the image store (src/node/blog-post-resolvers.ts). */
     featureImage: IGatsbyImageData | null;
     description: string;
     safeBlocks: SafeBlock[];

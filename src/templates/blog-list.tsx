@@ -9,7 +9,7 @@ import { useSearchResults, type SearchState } from "../components/blog/useSearch
 import { useLiveArticles } from "../components/blog/useLiveArticles";
 import { blogListPath, pageCount, POSTS_PER_PAGE, searchFromAddress, searchPath } from "../lib/pagination";
 import { livePage } from "../lib/live-articles";
-import { titleFromSlug } from "../lib/slug";
+import { titleFromSlug } from "@kindred/article";
 import * as styles from "../components/blog/blog.module.css";
 
 export interface BlogListContext {

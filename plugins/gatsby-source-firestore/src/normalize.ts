@@ -1,10 +1,15 @@
-import type { BlogPost, DocumentProblem, ImageSource, Normalized, RawDocument } from "./types";
-import { checkArticle, newestFirst } from "../rules/contract";
-import { normalizeContent } from "../rules/editor-content";
-import { checkCoverUrl, type CoverImagePolicy } from "../rules/safe-url";
-
-export { SLUG_PATTERN, MAX_SLUG_LENGTH, normalizeTimestamp } from "../rules/contract";
-export { normalizeContent } from "../rules/editor-content";
+import type { Normalized, RawDocument } from "./types";
+import {
+  checkArticle,
+  checkCoverUrl,
+  finishBody,
+  newestFirst,
+  normalizeContent,
+  type BlogPost,
+  type CoverImagePolicy,
+  type DocumentProblem,
+  type ImageSource,
+} from "@kindred/article";
 
 export interface NormalizeContext {
   /** Resolves a cover image reference, or returns a message saying why it cannot be used. */
@@ -14,7 +19,7 @@ export interface NormalizeContext {
 }
 
 /**
- * Checks one `blogMetaData` document against the data contract (plugins/gatsby-source-firestore/rules/contract.ts, which the
+ * Checks one `blogMetaData` document against the data contract (the article core's, which the
  * browser applies too). A document that breaks a rule is refused with the field at fault; one that
  * is merely imperfect (a bad `updatedOn`, a malformed block, a cover from a host that is not
  * allowed) is kept with warnings. Unpublished documents are left out without a warning.
@@ -53,6 +58,8 @@ export function normalizeBlogPost(document: RawDocument, context: NormalizeConte
     lastUpdate: article.lastUpdate,
     updatedOn: article.updatedOn,
     content: content.content,
+    // The body as the pages get it, made here once for this version of the document.
+    ...finishBody(content.content.blocks, article.title, content.problems),
     featureImageSource: typeof image === "string" ? null : image,
     // Part of the post, so of its digest: removing a malformed block changes the node.
     ...(content.problems.length > 0 ? { malformedBlocks: content.problems } : {}),

@@ -1,6 +1,11 @@
 import type { GatsbyNode, PluginOptions } from "gatsby";
-import { storageImageHosts, type CoverImagePolicy } from "../rules/safe-url";
-import { KNOWN_TOOLS, KNOWN_TUNES, type EditorToolNames } from "../rules/editor-tools";
+import {
+  storageImageHosts,
+  type CoverImagePolicy,
+  KNOWN_TOOLS,
+  KNOWN_TUNES,
+  type EditorToolNames,
+} from "@kindred/article";
 
 export interface SourcedType {
   /** GraphQL node type, e.g. "BlogPost". */

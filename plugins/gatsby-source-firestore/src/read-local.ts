@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { ImageSource, RawDocument } from "./types";
-import type { CoverImagePolicy } from "../rules/safe-url";
+import type { RawDocument } from "./types";
+import type { CoverImagePolicy, ImageSource } from "@kindred/article";
 import { remoteImageResolver } from "./normalize";
 
 /** Where the sample content's images are served from in the built site. */

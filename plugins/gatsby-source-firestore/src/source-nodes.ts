@@ -12,8 +12,10 @@ import { readChangedSince, readPublishedCollection, type FirestoreReadOptions } 
 import { takeBuildRequest } from "./build-request";
 import { recordSourceIdentity, sourceIdentity } from "./source-identity";
 import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
-import type { BlogPost, DocumentProblem, RawDocument } from "./types";
+import type { BlogPost, DocumentProblem } from "@kindred/article";
+import type { RawDocument } from "./types";
 import { recordEntry, recordProblem } from "./build-report";
+import { reportLeftOutBlocks } from "./report-left-out-blocks";
 
 export const BLOG_POST_TYPE = "BlogPost";
 
@@ -346,4 +348,5 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
       return;
     }
   }
+  reportLeftOutBlocks(args);
 };

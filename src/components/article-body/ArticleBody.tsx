@@ -1,7 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/safe-block";
-import { BlockList } from "./BlockList";
-import { BodyClassesProvider } from "./body-classes";
+import { type SafeBlock, BlockList, BodyClassesProvider } from "@kindred/article";
 import { followSiteLinks } from "./site-links";
 import * as styles from "./article-body.module.css";
 

@@ -1,6 +1,6 @@
 import * as React from "react";
 import type { BuiltArticleBodyProps } from "./BuiltArticleBody";
-import { activateEmbeds } from "./embed-frame";
+import { activateEmbeds } from "@kindred/article";
 import { followSiteLinks } from "./site-links";
 import * as styles from "./article-body.module.css";
 

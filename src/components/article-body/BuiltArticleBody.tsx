@@ -1,5 +1,5 @@
 import * as React from "react";
-import type { SafeBlock } from "../../lib/safe-block";
+import type { SafeBlock } from "@kindred/article";
 import { ArticleBody } from "./ArticleBody";
 
 export interface BuiltArticleBodyProps {

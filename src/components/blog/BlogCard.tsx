@@ -4,7 +4,7 @@ import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { ResponsiveImage } from "../ResponsiveImage";
 import { CARD_IMAGE_SIZES } from "../../lib/image-slots";
 import { formatLastUpdate } from "../../lib/dates";
-import { articlePath } from "../../lib/slug";
+import { articlePath } from "@kindred/article";
 import { animateScrollTo } from "../../lib/smooth-scroll";
 import * as styles from "./blog.module.css";
 import { isPlainClick } from "../../lib/plain-click";
@@ -27,7 +27,7 @@ export interface BlogCardNode {
   categories: string[];
   lastUpdate: string;
   featureImageUrl: string;
-  /** The card's cover from the image store (src/node/cover-fields.ts). */
+  /** The card's cover from the image store (src/node/blog-post-resolvers.ts). */
   cardImage: IGatsbyImageData | null;
 }
 

@@ -3,7 +3,7 @@ import { readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { BuildArgs, GatsbyCache } from "gatsby";
 import { pagePolicy } from "../../lib/csp-policy";
-import { escapeHtml } from "../../lib/escape-html";
+import { escapeHtml } from "@kindred/article";
 import {
   STAMP_RECORD_KEY,
   fileState,

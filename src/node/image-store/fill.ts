@@ -1,6 +1,6 @@
 import { existsSync, readFileSync, statSync } from "node:fs";
 import { readFile, rm } from "node:fs/promises";
-import { checkCoverUrl, type CoverImagePolicy } from "../../../plugins/gatsby-source-firestore/rules/safe-url.ts";
+import { checkCoverUrl, type CoverImagePolicy } from "@kindred/article";
 import { describeOriginal, drawSharing, encodeCover, sharingPath } from "./encode.ts";
 import { variantKey, type CoverRecipe, type SharingRecipe } from "./recipes.ts";
 import {

@@ -4,15 +4,19 @@ import { Layout } from "../../components/layout/Layout";
 import { Seo } from "../../components/layout/Seo";
 import { ArticleSkeleton, ArticleView } from "../../components/blog/ArticleView";
 import { ArticleBody } from "../../components/article-body/ArticleBody";
-import { safeBlocks, type SafeBlock } from "../../lib/block-sanitizer";
 import {
+  safeBlocks,
+  type SafeBlock,
   publishedArticle,
   slugProblem,
   type StoredDocument,
-} from "../../../plugins/gatsby-source-firestore/rules/contract";
+  builtCoverPolicy,
+  checkCoverUrl,
+  articlePath,
+  slugFromArticleAddress,
+  titleFromSlug,
+} from "@kindred/article";
 import { firebaseConfigFromEnv } from "../../lib/firebase-config";
-import { builtCoverPolicy, checkCoverUrl } from "../../../plugins/gatsby-source-firestore/rules/safe-url";
-import { articlePath, slugFromArticleAddress, titleFromSlug } from "../../lib/slug";
 import * as styles from "../../components/blog/article.module.css";
 
 interface LoadedPost {

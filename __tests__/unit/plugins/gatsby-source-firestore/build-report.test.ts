@@ -2,7 +2,7 @@
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync, mkdirSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { NodePluginArgs } from "gatsby";
+import type { NodePluginArgs, Reporter } from "gatsby";
 import {
   readReport,
   recordEntry,
@@ -10,8 +10,8 @@ import {
   reportFileIn,
   REPORT_DIR_VARIABLE,
 } from "../../../../plugins/gatsby-source-firestore/src/build-report";
-import { safeBlocksOf } from "../../../../src/node/blog-post-fields";
-import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
+import { finishBody, type BlogPostNode } from "@kindred/article";
+import { reportLeftOutBlocks } from "../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
 import { sourceNodes } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
 
 let dir: string;
@@ -120,18 +120,15 @@ describe("what the build logs and what the report says", () => {
   it("the block sanitizer reports each block it leaves out with its index, type and reason", () => {
     process.env[REPORT_DIR_VARIABLE] = env[REPORT_DIR_VARIABLE];
     const warn = jest.fn();
-    const post = {
-      id: "node-1",
-      documentId: "doc-1",
-      internal: { contentDigest: `digest-${Date.now()}`, type: "BlogPost", owner: "x" },
-      content: {
-        blocks: [
-          { type: "paragraph", data: { text: "ok" } },
-          { type: "weird", data: {} },
-        ],
-      },
-    } as unknown as BlogPostNode;
-    safeBlocksOf(post, warn);
+    const blocks = [
+      { type: "paragraph", data: { text: "ok" } },
+      { type: "weird", data: {} },
+    ];
+    const post = { id: "node-1", documentId: "doc-1", ...finishBody(blocks, "Title") } as unknown as BlogPostNode;
+    reportLeftOutBlocks({
+      getNodesByType: (type: string) => (type === "BlogPost" ? [post] : []),
+      reporter: { warn } as unknown as Reporter,
+    });
     const report = readReport(reportFileIn(env[REPORT_DIR_VARIABLE]!));
     expect(report.blocks.get("doc-1")).toEqual([
       { document: "blogMetaData/doc-1", block: 1, type: "weird", reason: 'unknown block type "weird"; left out' },

@@ -1,13 +1,10 @@
+import { MAX_SLUG_LENGTH, normalizeContent, normalizeTimestamp, type BlogPost } from "@kindred/article";
 import {
   dropDuplicateSlugs,
-  MAX_SLUG_LENGTH,
   normalizeBlogPost,
-  normalizeContent,
-  normalizeTimestamp,
   remoteImageResolver,
   type NormalizeContext,
 } from "../../../../plugins/gatsby-source-firestore/src/normalize";
-import type { BlogPost } from "../../../../plugins/gatsby-source-firestore/src/types";
 import { acceptBlogPosts } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
 import { coverImagePolicy } from "../../../../plugins/gatsby-source-firestore/src/plugin-options";
 

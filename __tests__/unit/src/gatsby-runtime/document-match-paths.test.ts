@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import documentMatchPathsOnServer, { documentMatchPaths } from "../../../../src/gatsby-runtime/document-match-paths";
-import { decodedAddress, slugFromArticleAddress } from "../../../../src/lib/slug";
+import { decodedAddress, slugFromArticleAddress } from "@kindred/article";
 
 describe("documentMatchPaths", () => {
   it("lists nothing for a page opened at its own address, with or without a trailing slash", () => {

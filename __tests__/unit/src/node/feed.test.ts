@@ -2,7 +2,7 @@ import { mkdir, mkdtemp, readFile, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
-import type { SafeBlock } from "../../../../src/lib/safe-block";
+import type { SafeBlock } from "@kindred/article";
 import { articleHtml, cdata, rssXml, writeFeed, xmlText, type FeedArticle } from "../../../../src/node/feed";
 
 // jsdom's DOMParser is a strict XML parser: a document that is not well-formed XML parses to a

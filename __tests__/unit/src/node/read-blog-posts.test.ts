@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { BuildArgs } from "gatsby";
-import type { BlogPostNode } from "../../../../plugins/gatsby-source-firestore/src/types";
+import type { BlogPostNode } from "@kindred/article";
 import { blogPostsNewestFirst } from "../../../../src/node/read-blog-posts";
 
 const post = (documentId: string, lastUpdate: string) =>

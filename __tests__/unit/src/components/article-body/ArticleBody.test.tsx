@@ -2,7 +2,7 @@ import * as React from "react";
 import { fireEvent, render, screen } from "@testing-library/react";
 import { navigate } from "gatsby";
 import { ArticleBody } from "../../../../../src/components/article-body/ArticleBody";
-import { safeBlocks } from "../../../../../src/lib/block-sanitizer";
+import { safeBlocks } from "@kindred/article";
 
 // A link in an article body to a page of this site (a site path once sanitized) opens through
 // Gatsby's router, without reloading the page; anything the browser should handle itself (a new

@@ -1,0 +1,132 @@
+import {
+  checkArticle,
+  MAX_SLUG_LENGTH,
+  newestFirst,
+  publishedArticle,
+  slugProblem,
+} from "../../../../../packages/article/src/contract";
+
+// The one contract the build (source plugin) and the browser (fallback route, live list) apply.
+const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
+  blogId: "post-1",
+  title: "Plan a relaxed first date",
+  slug: "plan-a-relaxed-first-date",
+  categories: ["First Dates"],
+  featureImage: "https://images.example/cover.webp",
+  published: true,
+  lastUpdate: { toDate: () => new Date("2025-03-01T10:00:00Z") },
+  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "Hello" } }] },
+  ...overrides,
+});
+
+describe("slugProblem", () => {
+  it.each([
+    ["a slug of MAX_SLUG_LENGTH characters", "a".repeat(MAX_SLUG_LENGTH), null],
+    ["lowercase words joined by hyphens", "first-date-ideas", null],
+  ])("accepts %s", (_case, slug, expected) => {
+    expect(slugProblem(slug)).toBe(expected);
+  });
+
+  it.each([
+    ["one character over the limit", "a".repeat(MAX_SLUG_LENGTH + 1)],
+    ["3,000 characters", "a".repeat(3000)],
+    ["capitals", "First-Date"],
+    ["a slash (a deeper path)", "a/b"],
+    ["a trailing hyphen", "a-"],
+    ["an empty string", ""],
+    ["a number", 12],
+  ])("refuses %s", (_case, slug) => {
+    expect(slugProblem(slug)).toEqual(expect.any(String));
+  });
+
+  it("keeps the message short for a huge slug", () => {
+    expect((slugProblem(`${"a".repeat(5000)}!`) ?? "").length).toBeLessThan(200);
+  });
+});
+
+describe("checkArticle", () => {
+  it("accepts a valid document of either collection", () => {
+    expect(checkArticle(article())).toMatchObject({
+      ok: true,
+      article: { slug: "plan-a-relaxed-first-date", lastUpdate: "2025-03-01T10:00:00.000Z" },
+    });
+    expect(checkArticle(article({ blogId: undefined }), "blog")).toMatchObject({ ok: true });
+  });
+
+  it("requires blogId of a blogMetaData document only", () => {
+    expect(checkArticle(article({ blogId: undefined }))).toEqual({
+      ok: false,
+      problem: expect.objectContaining({ field: "blogId" }),
+    });
+  });
+
+  it.each([
+    ["slug", { slug: "a".repeat(MAX_SLUG_LENGTH + 1) }],
+    ["lastUpdate", { lastUpdate: undefined }],
+    ["title", { title: "" }],
+    ["categories", { categories: [""] }],
+    ["featureImage", { featureImage: undefined }],
+    ["content", { content: { blocks: {} } }],
+    ["published", { published: "true" }],
+  ])("refuses a bad %s, naming it", (field, overrides) => {
+    expect(checkArticle(article(overrides))).toEqual({ ok: false, problem: expect.objectContaining({ field }) });
+  });
+
+  it("leaves out an unpublished document without naming a problem", () => {
+    expect(checkArticle(article({ published: false }))).toEqual({ ok: false, problem: null });
+  });
+});
+
+describe("newestFirst", () => {
+  it("orders by lastUpdate, newest first, then by id", () => {
+    const list = [
+      { id: "b", lastUpdate: "2024-01-01" },
+      { id: "c", lastUpdate: "2025-01-01" },
+      { id: "a", lastUpdate: "2024-01-01" },
+    ];
+    expect(list.sort(newestFirst).map((item) => item.id)).toEqual(["c", "a", "b"]);
+  });
+});
+
+describe("publishedArticle: what the fallback route may show", () => {
+  const slug = "plan-a-relaxed-first-date";
+  const post = (overrides: Record<string, unknown> = {}) => ({
+    id: "post-1",
+    data: article({ blogId: undefined, ...overrides }),
+  });
+  const meta = (overrides: Record<string, unknown> = {}, id = "meta-1") => ({ id, data: article(overrides) });
+
+  it("shows an article whose post and metadata both pass the contract", () => {
+    expect(publishedArticle(slug, post(), [meta()])).toMatchObject({
+      ok: true,
+      post: { title: "Plan a relaxed first date" },
+    });
+  });
+
+  it.each([
+    ["there is no published metadata (it is unpublished, so the rules hide it)", post(), []],
+    ["the metadata is unpublished", post(), [meta({ published: false })]],
+    ["the metadata has no lastUpdate", post(), [meta({ lastUpdate: undefined })]],
+    ["the metadata names another post", post(), [meta({ blogId: "post-2" })]],
+    ["the post has no lastUpdate", post({ lastUpdate: undefined }), [meta()]],
+    ["the post is missing", null, [meta()]],
+  ])("refuses when %s", (_case, found, metas) => {
+    expect(publishedArticle(slug, found, metas)).toEqual({ ok: false, reason: expect.any(String) });
+  });
+
+  it("refuses a slug the build cannot publish before looking at any document", () => {
+    const long = "a".repeat(MAX_SLUG_LENGTH + 1);
+    expect(publishedArticle(long, post({ slug: long }), [meta({ slug: long })])).toEqual({
+      ok: false,
+      reason: expect.stringContaining(`${MAX_SLUG_LENGTH}`),
+    });
+  });
+
+  it("follows the build when several metadata documents share the slug: the newest valid one decides", () => {
+    const older = meta({ blogId: "post-1", lastUpdate: "2024-01-01T00:00:00Z" }, "older");
+    const newerOtherPost = meta({ blogId: "post-2", lastUpdate: "2025-06-01T00:00:00Z" }, "newer");
+    const newestButBroken = meta({ blogId: "post-1", lastUpdate: "2025-07-01T00:00:00Z", title: "" }, "broken");
+    expect(publishedArticle(slug, post(), [older, newerOtherPost, newestButBroken])).toMatchObject({ ok: false });
+    expect(publishedArticle(slug, post(), [older, newestButBroken])).toMatchObject({ ok: true, meta: { id: "older" } });
+  });
+});

@@ -1,0 +1,81 @@
+/** @jest-environment node */
+import type { Node, Reporter } from "gatsby";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { finishBody, type BlogPostNode } from "@kindred/article";
+import { REPORT_DIR_VARIABLE, reportFileIn } from "../../../../plugins/gatsby-source-firestore/src/build-report";
+import { reportLeftOutBlocks } from "../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
+
+/** A BlogPost node as the source plugin makes it, its body finished. */
+const node = (documentId: string, blocks: unknown[]): BlogPostNode =>
+  ({ id: `node-${documentId}`, documentId, ...finishBody(blocks, "Title") }) as unknown as BlogPostNode;
+
+/** What one build reports of the nodes in the store, as its log shows it. */
+function reportedOf(nodes: Node[], type = "BlogPost"): string[] {
+  const warn = jest.fn();
+  reportLeftOutBlocks({
+    getNodesByType: (asked: string) => (asked === type ? nodes : []),
+    reporter: { warn } as unknown as Reporter,
+  });
+  return warn.mock.calls.map(([message]: [string]) => message);
+}
+
+describe("reportLeftOutBlocks", () => {
+  it("logs each block a node's body left out, naming the document, the block and why", () => {
+    expect(
+      reportedOf([
+        node("abc", [
+          { type: "paragraph", data: { text: "ok" } },
+          { type: "weird", data: {} },
+        ]),
+      ]),
+    ).toEqual(['blogMetaData/abc: field "content" block 1: unknown block type "weird"; left out.']);
+  });
+
+  it("writes each line it logs as one entry of the build's report for editors, too", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "report-"));
+    process.env[REPORT_DIR_VARIABLE] = dir;
+    try {
+      const lines = reportedOf([
+        node("rep", [
+          { type: "weird", data: {} },
+          { type: "raw", data: {} },
+        ]),
+      ]);
+      const entries = readFileSync(reportFileIn(dir), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line));
+      expect(lines).toHaveLength(2);
+      expect(entries).toEqual(
+        lines.map((line, block) => ({
+          kind: "block",
+          id: "rep",
+          document: "blogMetaData/rep",
+          block,
+          type: block === 0 ? "weird" : "raw",
+          reason: line.replace(`blogMetaData/rep: field "content" block ${block}: `, "").replace(/\.$/, ""),
+        })),
+      );
+    } finally {
+      delete process.env[REPORT_DIR_VARIABLE];
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reports every node in the store, kept ones too, from the field alone: the body is not read", () => {
+    // A node kept from an earlier build: its content is gone from this object, its left-out blocks stay.
+    const { content: _content, ...kept } = {
+      ...node("warm", [{ type: "weird", data: {} }]),
+      content: undefined,
+    };
+    const line = 'blogMetaData/warm: field "content" block 0: unknown block type "weird"; left out.';
+    expect(reportedOf([kept as unknown as Node, node("clean", [])])).toEqual([line]);
+  });
+
+  it("reports nothing for clean bodies, and reads no other type of node", () => {
+    expect(reportedOf([node("clean", [{ type: "paragraph", data: { text: "ok" } }])])).toEqual([]);
+    expect(reportedOf([node("other", [{ type: "weird", data: {} }])], "File")).toEqual([]);
+  });
+});

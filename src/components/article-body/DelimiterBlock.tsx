@@ -1,7 +1,0 @@
-import * as React from "react";
-import { useBodyClasses } from "./body-classes";
-
-/** A break between parts of the article. */
-export function DelimiterBlock(): JSX.Element {
-  return <hr className={useBodyClasses().delimiter} />;
-}

@@ -1,7 +1,0 @@
-import * as React from "react";
-import type { SafeBlock } from "../../lib/safe-block";
-
-/** A paragraph; its inline HTML was sanitized at build time. */
-export function ParagraphBlock({ block }: { block: Extract<SafeBlock, { type: "paragraph" }> }): JSX.Element {
-  return <p dangerouslySetInnerHTML={{ __html: block.html }} />;
-}
