@@ -13,7 +13,8 @@ const config: GatsbyConfig = {
     siteUrl,
     image: "/og-image.jpg",
   },
-  // Routes have no trailing slash (/terms, /blog; see docs/requirements.md, Routes); firebase.json agrees.
+  // Routes have no trailing slash (/terms, /blog; see docs/requirements/routes-and-shared.md, Routes);
+  // firebase.json agrees.
   trailingSlash: "never",
   graphqlTypegen: false,
   plugins: [

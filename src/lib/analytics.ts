@@ -1,6 +1,6 @@
 import { firebaseConfigFromEnv } from "./firebase-config";
 
-/** The events the site records (see docs/requirements.md, Analytics). */
+/** The events the site records (see docs/requirements/data.md, Analytics). */
 export type AnalyticsEvent = "Page Loaded" | "play-store-button-clicked";
 export type AnalyticsParams = Record<string, string | number | boolean>;
 

@@ -1,7 +1,7 @@
 /**
- * The newsletter's address rule (see docs/requirements.md, Footer and newsletter): a local part of
- * word characters, dots or hyphens, then @, then dot-separated domain labels whose final label is
- * 2 to 7 letters.
+ * The newsletter's address rule (see docs/requirements/home-and-layout.md, Footer and newsletter): a
+ * local part of word characters, dots or hyphens, then @, then dot-separated domain labels whose final
+ * label is 2 to 7 letters.
  */
 const EMAIL_PATTERN = /^[\w.-]+@(?:[\w-]+\.)+[A-Za-z]{2,7}$/;
 

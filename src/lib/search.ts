@@ -1,8 +1,8 @@
 import { foldTitle } from "./search-pieces.ts";
 
 /**
- * The blog search (see docs/requirements.md, Search): a case-insensitive substring match on the
- * title, with the typed text trimmed (so text of only spaces matches every title).
+ * The blog search (see docs/requirements/blog-list-and-search.md, Search): a case-insensitive
+ * substring match on the title, with the typed text trimmed (so text of only spaces matches every title).
  */
 export function matchesTitle(title: string, query: string): boolean {
   return foldTitle(title).includes(foldTitle(query.trim()));
