@@ -9,6 +9,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { loadavg, tmpdir } from "node:os";
 import path from "node:path";
+import { signRequest } from "@kindred/publishing";
 import { startEmulator } from "./emulator.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
 import { startImageServer } from "./lib/image-server.ts";
@@ -16,7 +17,6 @@ import { signalGroup } from "./lib/processes.ts";
 import { copySiteProject } from "./lib/project-files.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 import { seed } from "./seed.ts";
-import { signRequest } from "../webhook/trigger/src/signature.ts";
 
 const COMMAND = {
   usage: "npm run bench:status -- [options]",

@@ -12,7 +12,7 @@ import { createRateLimiter } from "./lib/rate-limit.ts";
 import { ReplayGuard } from "./lib/replay.ts";
 import { scheduleConfig, startScheduler, type ScheduleConfig } from "./lib/schedule/service.ts";
 import type { ScheduleTimer } from "./lib/schedule/timer.ts";
-import { TOLERANCE_SECONDS } from "./trigger/src/signature.ts";
+import { TOLERANCE_SECONDS } from "@kindred/publishing";
 
 const log = (message: string): void => console.log(`[rebuild] ${message}`);
 

@@ -6,7 +6,7 @@ import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import { freePort } from "../support/processes";
 import { startArticleSource, startPublisher, type ArticleSource, type Publisher } from "../support/publishing";
 import { post } from "../support/rebuild-service";
-import { verifyRequest } from "../../webhook/trigger/src/signature.ts";
+import { verifyRequest } from "@kindred/publishing";
 import type { BuildNotification } from "../../webhook/lib/notify.ts";
 
 // What editors see, end to end: the real rebuild service runs real `gatsby build`s against the

@@ -1,7 +1,7 @@
 // The documents editors read to learn what became of their articles: `articleStatus/{blogMetaData
 // id}` and `siteBuilds/{build id}`, written with server credentials (firebase-admin) and never by a
 // client (firestore.rules); docs/editors.md is the contract. The articleStatus shape and its writer
-// are defined once, in the Cloud Functions codebase, because the scheduling job writes it too.
+// are defined once, in @kindred/publishing, because the scheduling job writes it too.
 import { initializeApp } from "firebase-admin/app";
 import { FieldValue, getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 
@@ -12,7 +12,7 @@ export {
   type ArticleStatus,
   type BlockLeftOut,
   type StatusReason,
-} from "../trigger/src/article-status.ts";
+} from "@kindred/publishing";
 
 const stamp = (date: Date | undefined): Timestamp | undefined => (date ? Timestamp.fromDate(date) : undefined);
 

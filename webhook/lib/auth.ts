@@ -1,9 +1,9 @@
 // Who may trigger a build: a caller that signs the request with the shared secret (see
-// trigger/src/signature.ts: timestamp, request id and body, each id usable once), or one that
+// @kindred/publishing's signature.ts: timestamp, request id and body, each id usable once), or one that
 // presents the secret as a bearer token.
 import { createHash, timingSafeEqual } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { SIGNATURE_HEADER, verifyRequest } from "../trigger/src/signature.ts";
+import { SIGNATURE_HEADER, verifyRequest } from "@kindred/publishing";
 import type { ReplayGuard } from "./replay.ts";
 
 export type AuthMethod = "signature" | "bearer";

@@ -1,9 +1,9 @@
 // Tells whoever runs NOTIFY_URL (a chat tool's incoming webhook, a newsroom's own receiver) when a
 // build starts, is published or fails, and which articles went live or were not published. The
-// body is signed the way rebuild requests are (webhook/trigger/src/signature.ts), under
+// body is signed the way rebuild requests are (signRequest of @kindred/publishing), under
 // NOTIFY_SECRET, and carries a plain `text` a chat tool shows as it is. A receiver that is down
 // never holds up or breaks a build: the failure is logged and the build goes on.
-import { signRequest } from "../trigger/src/signature.ts";
+import { signRequest } from "@kindred/publishing";
 import type { Log } from "./build-record.ts";
 
 export type NotificationType = "build.started" | "build.published" | "build.failed";

@@ -1,12 +1,14 @@
 /** @jest-environment node */
-import { readFileSync, existsSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 
 // The rebuild service runs on a server installed with `npm ci --omit=dev`: every package it imports
 // as it runs must be in `dependencies`, or it cannot start there. firebase-admin once sat in
 // devDependencies while the service imported it at start. The build the service runs (gatsby and
-// the site's own code) is checked by `npm ci` itself, through the postinstall step.
+// the site's own code) is checked by `npm ci` itself, through the postinstall step. The workspace
+// packages it imports by name (@kindred/publishing) are linked by that same install, with their own
+// dependencies: their files are walked too, and what they import may be in their own manifest.
 
 const ROOT = path.resolve(__dirname, "../../..");
 const ENTRY = path.join(ROOT, "webhook", "server.ts");
@@ -31,9 +33,26 @@ const packageOf = (specifier: string): string =>
     .slice(0, specifier.startsWith("@") ? 2 : 1)
     .join("/");
 
-/** Every package the service's own files import, walking its relative imports from the entry point. */
-function packagesImportedFrom(entry: string): Map<string, string> {
-  const packages = new Map<string, string>();
+interface Manifest {
+  dependencies?: Record<string, string>;
+  exports?: { ".": string };
+}
+
+/** The workspace package (packages/*) that `name` links to, with its folder and manifest; else null. */
+function workspaceOf(name: string): { dir: string; manifest: Manifest } | null {
+  const link = path.join(ROOT, "node_modules", name);
+  if (!existsSync(link)) return null;
+  const dir = realpathSync(link);
+  if (!dir.startsWith(path.join(ROOT, "packages") + path.sep)) return null;
+  return { dir, manifest: JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as Manifest };
+}
+
+/**
+ * Every package the service's own files import, with the files that import it, walking its relative
+ * imports from the entry point and into the workspace packages it imports by name.
+ */
+function packagesImportedFrom(entry: string): Map<string, string[]> {
+  const packages = new Map<string, string[]>();
   const seen = new Set<string>();
   const queue = [entry];
   while (queue.length > 0) {
@@ -47,11 +66,23 @@ function packagesImportedFrom(entry: string): Map<string, string> {
         const found = candidates.find((candidate) => existsSync(candidate) && candidate.endsWith(".ts"));
         if (found) queue.push(found);
       } else if (!specifier.startsWith("node:") && !builtinModules.includes(specifier)) {
-        packages.set(packageOf(specifier), path.relative(ROOT, file));
+        const name = packageOf(specifier);
+        packages.set(name, [...(packages.get(name) ?? []), path.relative(ROOT, file)]);
+        const workspace = workspaceOf(name);
+        if (workspace?.manifest.exports) queue.push(path.join(workspace.dir, workspace.manifest.exports["."]));
       }
     }
   }
   return packages;
+}
+
+/** Whether the server's `npm ci --omit=dev` installs `name` for `file`: the root's or its workspace's dependency. */
+function installedFor(name: string, file: string): boolean {
+  if (name in manifest.dependencies || workspaceOf(name)) return true;
+  const [top, folder] = file.split("/");
+  if (top !== "packages" || !folder) return false;
+  const own = JSON.parse(readFileSync(path.join(ROOT, "packages", folder, "package.json"), "utf8")) as Manifest;
+  return name in (own.dependencies ?? {});
 }
 
 describe("the rebuild service's runtime dependencies", () => {
@@ -69,10 +100,17 @@ describe("the rebuild service's runtime dependencies", () => {
     expect(imported.has("firebase-admin")).toBe(true);
   });
 
+  it("walks into the workspace packages it imports by name", () => {
+    expect(imported.get("@kindred/publishing")).toEqual(expect.arrayContaining(["webhook/server.ts"]));
+    expect(imported.get("firebase-admin")).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^packages\/publishing\/src\//)]),
+    );
+  });
+
   it("finds every package it imports in dependencies, none only in devDependencies", () => {
-    const missing = [...imported]
-      .filter(([name]) => !(name in manifest.dependencies))
-      .map(([name, file]) => `${name} (imported by ${file})`);
+    const missing = [...imported].flatMap(([name, files]) =>
+      files.filter((file) => !installedFor(name, file)).map((file) => `${name} (imported by ${file})`),
+    );
     expect(missing).toEqual([]);
   });
 });

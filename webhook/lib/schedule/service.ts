@@ -3,7 +3,7 @@
 // service's own queue for its one rebuild, so it needs no secret.
 import type { Builder } from "../build-queue.ts";
 import { ConfigError, type Env } from "../config.ts";
-import { runScheduleJob, type StatusMemo } from "../../trigger/src/schedule/job.ts";
+import { firestoreScheduleStore, runScheduleJob, type StatusMemo } from "@kindred/publishing";
 import { startScheduleTimer, type ScheduleTimer } from "./timer.ts";
 
 export const DEFAULT_SCHEDULE_POLL_MS = 10_000;
@@ -33,7 +33,6 @@ export async function startScheduler(
   // Loaded only when scheduling is on: a service without it needs no Firebase Admin SDK.
   const { deleteApp, initializeApp } = await import("firebase-admin/app");
   const { getFirestore } = await import("firebase-admin/firestore");
-  const { firestoreScheduleStore } = await import("../../trigger/src/schedule/firestore-store.ts");
   const app = initializeApp({ projectId: config.projectId }, `schedule-${config.projectId}`);
   const store = firestoreScheduleStore(getFirestore(app));
   const memo: StatusMemo = new Map();

@@ -3,7 +3,7 @@
 // nothing needs saving: on start the job runs at once and carries out whatever came due while the
 // service was down, then wakes up at the next instant it knows of, or after `pollMs` to notice
 // schedules saved or moved meanwhile, whichever comes first.
-import type { JobResult } from "../../trigger/src/schedule/job.ts";
+import type { JobResult } from "@kindred/publishing";
 
 export interface TimerClock {
   now: () => number;

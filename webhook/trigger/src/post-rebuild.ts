@@ -5,7 +5,7 @@
 import { defineInt, defineSecret, defineString } from "firebase-functions/params";
 // Named imports (not a namespace object) so a test spying on the logger module reaches these calls.
 import { error as logError, info, warn } from "firebase-functions/logger";
-import { signRequest } from "./signature.ts";
+import { signRequest } from "@kindred/publishing";
 
 /** The shared secret; each function that sends the request names it among its `secrets`. */
 export const rebuildSecret = defineSecret("REBUILD_SECRET");

@@ -1,7 +1,7 @@
 /** @jest-environment node */
 import { authenticate } from "../../../../webhook/lib/auth.ts";
 import { ReplayGuard } from "../../../../webhook/lib/replay.ts";
-import { signRequest } from "../../../../webhook/trigger/src/signature.ts";
+import { signRequest } from "@kindred/publishing";
 
 const SECRET = "Vq3-x9Lm2Rt8bZ4kW7nP0cY5hJ6dF1sA";
 

@@ -14,7 +14,7 @@ import type { Build } from "../../../../webhook/lib/build-record.ts";
 import { BuildEvents } from "../../../../webhook/lib/build-events.ts";
 import type { ServiceConfig } from "../../../../webhook/lib/config.ts";
 import type { BuildNotification } from "../../../../webhook/lib/notify.ts";
-import { verifyRequest } from "../../../../webhook/trigger/src/signature.ts";
+import { verifyRequest } from "@kindred/publishing";
 import { reportDirOf } from "../../../../webhook/lib/workspace.ts";
 
 const SECRET = "notify-secret-0123456789abcdefghijklmnop";

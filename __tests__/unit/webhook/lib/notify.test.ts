@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { ConfigError, loadConfig } from "../../../../webhook/lib/config.ts";
 import { notification, notificationText, sendNotification } from "../../../../webhook/lib/notify.ts";
-import { verifyRequest } from "../../../../webhook/trigger/src/signature.ts";
+import { verifyRequest } from "@kindred/publishing";
 
 const SECRET = "notify-secret-0123456789abcdefghijklmnop";
 

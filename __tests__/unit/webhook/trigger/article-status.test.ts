@@ -1,12 +1,13 @@
 /** @jest-environment node */
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
-import { articleStatusData, nextState } from "../../../../webhook/trigger/src/article-status.ts";
 import {
+  articleStatusData,
   handedToBuild,
+  nextState,
   scheduleCleared,
   scheduledStatus,
   scheduleFailed,
-} from "../../../../webhook/trigger/src/schedule/status.ts";
+} from "@kindred/publishing";
 
 // The one articleStatus writer is shared by the rebuild service and the scheduling job; these are
 // the choices that keep the two from undoing each other (docs/scheduling.md).

@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import functionsTest from "firebase-functions-test";
 import { requestRebuild } from "../../../../webhook/trigger/src/index.ts";
 import { createDebouncer } from "../../../../webhook/trigger/src/debounce.ts";
-import { sign, signedContent, signRequest, verify, verifyRequest } from "../../../../webhook/trigger/src/signature.ts";
+import { sign, signedContent, signRequest, verify, verifyRequest } from "@kindred/publishing";
 
 // The module object the function calls into (a namespace import would be a copy), so spies reach it.
 const logger = jest.requireActual<typeof import("firebase-functions/logger")>("firebase-functions/logger");

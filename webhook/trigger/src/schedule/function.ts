@@ -10,8 +10,14 @@ import { getFirestore } from "firebase-admin/firestore";
 import { error as logError, info } from "firebase-functions/logger";
 import { onSchedule } from "firebase-functions/v2/scheduler";
 import { postRebuild, rebuildSecret } from "../post-rebuild.ts";
-import { firestoreScheduleStore } from "./firestore-store.ts";
-import { runScheduleJob, type JobResult, type RequestRebuild, type ScheduleStore, type StatusMemo } from "./job.ts";
+import {
+  firestoreScheduleStore,
+  runScheduleJob,
+  type JobResult,
+  type RequestRebuild,
+  type ScheduleStore,
+  type StatusMemo,
+} from "@kindred/publishing";
 
 /** A run stops looking ahead this long after it started: the next run takes over from there. */
 export const MINUTE_WINDOW_MS = 55_000;

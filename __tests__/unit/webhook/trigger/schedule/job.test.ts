@@ -1,7 +1,14 @@
 /** @jest-environment node */
-import { runScheduleJob, type Candidate, type ScheduleStore } from "../../../../../webhook/trigger/src/schedule/job.ts";
-import { changeFor, FIELD_OF, instantOf, type ScheduleKind } from "../../../../../webhook/trigger/src/schedule/plan.ts";
-import type { StatusUpdate } from "../../../../../webhook/trigger/src/schedule/status.ts";
+import {
+  changeFor,
+  FIELD_OF,
+  instantOf,
+  runScheduleJob,
+  type Candidate,
+  type ScheduleKind,
+  type ScheduleStore,
+  type StatusUpdate,
+} from "@kindred/publishing";
 import { runMinute } from "../../../../../webhook/trigger/src/schedule/function.ts";
 import { startScheduleTimer, type ScheduleTimer } from "../../../../../webhook/lib/schedule/timer.ts";
 

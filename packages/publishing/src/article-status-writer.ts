@@ -1,7 +1,7 @@
 // The one definition of an article's `articleStatus/{blogMetaData id}` document (docs/editors.md is
-// the contract). Two writers share it: the rebuild service (the build states) and the scheduling
-// job (schedule/, which runs in this Cloud Functions codebase, uploaded alone; hence it lives here).
-// Both write with server credentials (firebase-admin); no client may write (firestore.rules).
+// the contract), and its one writer. Two callers share it: the rebuild service (the build states)
+// and the scheduling job (schedule/, run by the Cloud Function and by the service's timer). Both
+// write with server credentials (firebase-admin); no client may write (firestore.rules).
 import { FieldValue, Timestamp, type Firestore } from "firebase-admin/firestore";
 
 export type ArticleState = "scheduled" | "queued" | "building" | "live" | "not-published" | "failed";

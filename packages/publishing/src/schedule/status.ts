@@ -4,9 +4,9 @@
 // handed to a build, and that it failed and why. Instants are ms since the epoch here; the store
 // turns them into Timestamps, and `null` into a deleted field.
 
-import type { ArticleState, ArticleStatusUpdate } from "../article-status.ts";
+import type { ArticleState, ArticleStatusUpdate } from "../article-status-writer.ts";
 
-/** One write of the job: the shared shape (../article-status.ts), with instants in ms. */
+/** One write of the job: the shared shape (../article-status-writer.ts), with instants in ms. */
 export type StatusUpdate = Omit<ArticleStatusUpdate, "publishAt" | "unpublishAt" | "liveSince"> & {
   publishAt?: number | null;
   unpublishAt?: number | null;

@@ -1,6 +1,6 @@
 // What a scheduled publish or unpublish should do with one blogMetaData document at one instant.
 // Plain functions on plain data, so the Cloud Function, the rebuild service's timer and the tests
-// all decide alike. It lives in the function's folder because that folder is all Firebase uploads.
+// all decide alike.
 
 export type ScheduleKind = "publish" | "unpublish";
 

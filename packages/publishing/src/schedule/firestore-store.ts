@@ -8,7 +8,7 @@ import {
   type Firestore,
   type QueryDocumentSnapshot,
 } from "firebase-admin/firestore";
-import { writeArticleStatus } from "../article-status.ts";
+import { writeArticleStatus } from "../article-status-writer.ts";
 import type { ApplyOutcome, Candidate, ScheduleStore } from "./job.ts";
 import { changeFor, decide, FIELD_OF, instantOf, type ScheduleKind } from "./plan.ts";
 

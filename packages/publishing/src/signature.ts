@@ -7,9 +7,8 @@
 //   X-Signature-256: sha256=<hex HMAC-SHA256 of "1767225600.6f1c2e0a-….{…body…}">
 //
 // The receiver refuses a timestamp more than five minutes from its clock, and an id it has seen in
-// that time, so a recorded request cannot be sent again. The Cloud Function signs with this module
-// and the rebuild service verifies with it; it lives in the function's folder because that folder
-// is all Firebase uploads.
+// that time, so a recorded request cannot be sent again. The Cloud Functions sign with this module
+// and the rebuild service verifies with it (and signs its notifications with it).
 import { createHmac, randomUUID, timingSafeEqual } from "node:crypto";
 
 export const SIGNATURE_HEADER = "x-signature-256";
