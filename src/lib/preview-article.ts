@@ -1,5 +1,5 @@
 // A draft as the preview draws it: the same contract, sanitizer and highlighter as the build
-// (src/lib/contract.ts, article-body.ts, src/lib/code-highlight.ts, the source plugin's
+// (src/lib/contract.ts, article-body.ts, packages/article/src/code-highlight.ts, the source plugin's
 // normalizeContent), so the preview's body is the body the build will publish. Pure functions.
 import {
   normalizeContent,

@@ -1,4 +1,4 @@
-// Similar articles under a draft in the preview: the build's rule (src/lib/similar.ts) applied to
+// Similar articles under a draft in the preview: the build's rule (packages/article/src/similar.ts) applied to
 // the published articles that share a category with it, each checked by the shared contract.
 import type { BlogCardData } from "../components/blog/BlogCard";
 import {

@@ -9,7 +9,7 @@ import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 
 // The blog as an RSS 2.0 feed at /rss.xml: every published article, newest first, with its
 // summary, categories and full body. The body is the HTML the build already sanitized
-// (src/lib/block-sanitizer.ts), rendered by the pages' own block renderer, with site paths made absolute.
+// (packages/article/src/block-sanitizer.ts), rendered by the pages' own block renderer, with site paths made absolute.
 
 export interface FeedArticle {
   slug: string;

@@ -11,7 +11,7 @@ type NodeReaders = Pick<BuildArgs, "getNodesByType">;
 
 /**
  * Every published article, newest lastUpdate first; equal dates by document id, the order that
- * decides between articles everywhere else (plugins/gatsby-source-firestore/rules/contract.ts), so it is the same in every build
+ * decides between articles everywhere else (packages/article/src/contract.ts), so it is the same in every build
  * whatever order the nodes were created in.
  */
 export function blogPostsNewestFirst({ getNodesByType }: Pick<NodeReaders, "getNodesByType">): BlogPostNode[] {

@@ -1,7 +1,7 @@
 import { similarIndex, type SimilarCandidate, type SimilarIndex } from "@kindred/article";
 import type { BlogPostNode } from "@kindred/article";
 
-// Similar articles, worked out in this one module. The ranking itself is src/lib/similar.ts.
+// Similar articles, worked out in this one module. The ranking itself is packages/article/src/similar.ts.
 // createPages (create-pages.ts) asks similarIdsOf for every article at once, through one index,
 // and puts each article's list in its page's context; the page's query hands the list back to the
 // `similar` field, which reads only those nodes. So an article page's query depends on four

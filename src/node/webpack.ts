@@ -27,7 +27,7 @@ export const SOURCE_MAP_DIR = path.join(".cache", "source-maps");
 export const FONT_FALLBACK_GLOBAL = "__FONT_FALLBACK_FACES__";
 
 /**
- * The global through which src/lib/inline-sanitizer.ts learns the site's configured address (siteMetadata's
+ * The global through which packages/article/src/inline-sanitizer.ts learns the site's configured address (siteMetadata's
  * siteUrl) in every bundle, the browser's included, where process.env has no SITE_URL.
  */
 export const SITE_URL_GLOBAL = "__SITE_URL__";

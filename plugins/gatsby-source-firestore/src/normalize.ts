@@ -91,7 +91,7 @@ export function dropDuplicateSlugs(posts: BlogPost[]): { kept: BlogPost[]; dropp
   return { kept: [...winners.values()], dropped };
 }
 
-/** Cover images stored in Firestore: https URLs from the policy's hosts only (see plugins/gatsby-source-firestore/rules/safe-url.ts). */
+/** Cover images stored in Firestore: https URLs from the policy's hosts only (see packages/article/src/safe-url.ts). */
 export function remoteImageResolver(policy: CoverImagePolicy): (reference: string) => ImageSource | string {
   return (reference) => {
     const checked = checkCoverUrl(reference, policy);

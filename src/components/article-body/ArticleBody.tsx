@@ -4,7 +4,7 @@ import { followSiteLinks } from "./site-links";
 import * as styles from "./article-body.module.css";
 
 /**
- * An article's body on the site: blocks already checked and sanitized (src/lib/block-sanitizer.ts),
+ * An article's body on the site: blocks already checked and sanitized (packages/article/src/block-sanitizer.ts),
  * styled by article-body.module.css. Its links to this site's pages open without a reload. `slug`
  * names the article in the HTML, so a built page's browser code finds its body there
  * (BuiltArticleBody.browser.tsx).

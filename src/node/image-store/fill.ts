@@ -19,7 +19,7 @@ import {
 
 /**
  * Where a cover comes from: a URL to download, or a file on disk (the sample content). A URL comes
- * with the policy it passed (plugins/gatsby-source-firestore/rules/safe-url.ts), which every redirect must pass as well; without
+ * with the policy it passed (packages/article/src/safe-url.ts), which every redirect must pass as well; without
  * one, no redirect is followed.
  */
 export type CoverSource = { kind: "url"; url: string; policy?: CoverImagePolicy } | { kind: "file"; path: string };

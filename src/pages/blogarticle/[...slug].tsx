@@ -29,7 +29,7 @@ interface LoadedPost {
 
 /**
  * The article made safe for the page, or null when the build would not have published it: the
- * same contract as the build (plugins/gatsby-source-firestore/rules/contract.ts), applied to the post and to its metadata.
+ * same contract as the build (packages/article/src/contract.ts), applied to the post and to its metadata.
  */
 function loadedPost(slug: string, post: StoredDocument | null, metas: StoredDocument[]): LoadedPost | null {
   const article = publishedArticle(slug, post, metas);

@@ -10,7 +10,7 @@ async function project(): Promise<string> {
   for (const [file, text] of [
     ["gatsby-node.ts", "export {};"],
     ["src/node/feed.ts", "export const feed = 1;"],
-    ["src/lib/inline-sanitizer.ts", "export const rules = [];"],
+    ["packages/article/src/inline-sanitizer.ts", "export const rules = [];"],
     ["plugins/gatsby-source-firestore/src/source-nodes.ts", "export {};"],
     ["plugins/gatsby-source-firestore/node_modules/dep/index.js", "module.exports = 1;"],
     ["content/blog/a.json", "{}"],
@@ -36,7 +36,7 @@ describe("buildCodeFingerprint", () => {
     expect(buildCodeFingerprint(root)).toBe(before);
     for (const file of [
       "src/node/feed.ts",
-      "src/lib/inline-sanitizer.ts",
+      "packages/article/src/inline-sanitizer.ts",
       "plugins/gatsby-source-firestore/src/source-nodes.ts",
       "gatsby-node.ts",
     ]) {
