@@ -50,7 +50,7 @@ describe("buildCodeFingerprint", () => {
     const root = await project();
     const before = buildCodeFingerprint(root);
     const renamed = await project();
-    await writeFile(path.join(renamed, "src/lib/other.ts"), "export const rules = [];");
+    await writeFile(path.join(renamed, "packages/article/src/other.ts"), "export const rules = [];");
     expect(buildCodeFingerprint(renamed)).not.toBe(before);
   });
 });
