@@ -4,7 +4,7 @@ import {
   cachedSourceIdentity,
   resetCacheOnSourceChange,
   sourceIdentity,
-} from "../../../../plugins/gatsby-source-firestore/src/source-identity";
+} from "../../../../../plugins/gatsby-source-firestore/src/source-identity";
 
 const samples = { firebaseConfig: { projectId: "" }, emulatorHost: "" };
 const emulator = { firebaseConfig: { projectId: "demo-kindred" }, emulatorHost: "127.0.0.1:8080" };

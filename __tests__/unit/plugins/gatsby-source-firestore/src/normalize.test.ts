@@ -4,9 +4,9 @@ import {
   normalizeBlogPost,
   remoteImageResolver,
   type NormalizeContext,
-} from "../../../../plugins/gatsby-source-firestore/src/normalize";
-import { acceptBlogPosts } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
-import { coverImagePolicy } from "../../../../plugins/gatsby-source-firestore/src/plugin-options";
+} from "../../../../../plugins/gatsby-source-firestore/src/normalize";
+import { acceptBlogPosts } from "../../../../../plugins/gatsby-source-firestore/src/source-nodes";
+import { coverImagePolicy } from "../../../../../plugins/gatsby-source-firestore/src/plugin-options";
 
 const context: NormalizeContext = {
   resolveImage: remoteImageResolver({ hosts: ["images.example.test"], allowInsecure: false }),

@@ -9,10 +9,10 @@ import {
   recordProblem,
   reportFileIn,
   REPORT_DIR_VARIABLE,
-} from "../../../../plugins/gatsby-source-firestore/src/build-report";
+} from "../../../../../plugins/gatsby-source-firestore/src/build-report";
 import { finishBody, type BlogPostNode } from "@kindred/article";
-import { reportLeftOutBlocks } from "../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
-import { sourceNodes } from "../../../../plugins/gatsby-source-firestore/src/source-nodes";
+import { reportLeftOutBlocks } from "../../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
+import { sourceNodes } from "../../../../../plugins/gatsby-source-firestore/src/source-nodes";
 
 let dir: string;
 let env: NodeJS.ProcessEnv;

@@ -3,7 +3,7 @@ import {
   forgetBuildRequest,
   parseBuildRequest,
   takeBuildRequest,
-} from "../../../../plugins/gatsby-source-firestore/src/build-request";
+} from "../../../../../plugins/gatsby-source-firestore/src/build-request";
 
 describe("the build's request", () => {
   afterEach(forgetBuildRequest);

@@ -4,8 +4,8 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finishBody, type BlogPostNode } from "@kindred/article";
-import { REPORT_DIR_VARIABLE, reportFileIn } from "../../../../plugins/gatsby-source-firestore/src/build-report";
-import { reportLeftOutBlocks } from "../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
+import { REPORT_DIR_VARIABLE, reportFileIn } from "../../../../../plugins/gatsby-source-firestore/src/build-report";
+import { reportLeftOutBlocks } from "../../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
 
 /** A BlogPost node as the source plugin makes it, its body finished. */
 const node = (documentId: string, blocks: unknown[]): BlogPostNode =>
