@@ -2,7 +2,7 @@
 // the preview tests). Firestore is the standalone emulator (scripts/emulator.ts): firebase-tools'
 // own needs a newer Java. Each run gets a scratch folder holding its own firebase.json (ports, no UI)
 // and the functions' .env.local, so runs side by side never share a port or a setting, and nothing
-// is written into the source tree except the compiled functions (webhook/trigger/lib, ignored by git).
+// is written into the source tree except the bundled functions (webhook/trigger/lib, ignored by git).
 import { spawn, spawnSync } from "node:child_process";
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -36,11 +36,13 @@ export interface RunningFirebaseEmulators {
   stop: () => void;
 }
 
-/** Compiles the functions codebase (lib/ is what firebase.json's "main" names). */
-export function compileFunctions(): void {
-  const tsc = path.join(PROJECT_ROOT, "node_modules", ".bin", "tsc");
-  const result = spawnSync(tsc, ["-p", FUNCTIONS_DIR], { encoding: "utf8" });
-  if (result.status !== 0) throw new Error(`The functions do not compile:\n${result.stdout}${result.stderr}`);
+/**
+ * Builds the functions codebase as its predeploy hook does (`npm run build:functions`): type-checked,
+ * then bundled with the workspace code it imports into lib/index.js, its package.json "main".
+ */
+export function buildFunctions(): void {
+  const result = spawnSync(process.execPath, [path.join(FUNCTIONS_DIR, "build.ts")], { encoding: "utf8" });
+  if (result.status !== 0) throw new Error(`The functions do not build:\n${result.stdout}${result.stderr}`);
 }
 
 /** The project's firebase.json "functions" entry, pointed at the source from the scratch folder. */
@@ -107,7 +109,7 @@ async function registerFirestoreTriggers(functionsHost: string, firestoreHost: s
  */
 export async function startFirebaseEmulators(options: FirebaseEmulatorOptions): Promise<RunningFirebaseEmulators> {
   const { projectId, firestoreHost, functionsEnv = {}, secrets = {}, timeoutMs = 90_000 } = options;
-  compileFunctions();
+  buildFunctions();
   const [authPort, functionsPort, hubPort, loggingPort, eventarcPort, tasksPort] = await Promise.all([
     options.authPort ?? freePort(),
     options.functionsPort ?? freePort(),

@@ -3,12 +3,13 @@ import { execFileSync } from "node:child_process";
 import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import ts from "typescript";
 
-// The trigger is deployed the way the Firebase CLI deploys a TypeScript codebase: `npm run build`
-// (tsc, from the predeploy hook) writes lib/, and the CLI loads package.json's "main". This builds
-// the codebase from its own tsconfig with the project's TypeScript into a scratch folder, then loads
-// the result in a plain Node process, as the CLI's discovery step would.
+// The functions are deployed the way the Firebase CLI deploys a codebase: firebase.json's predeploy
+// hook runs `npm run build:functions` (webhook/trigger/build.ts: a type-check with the codebase's
+// own tsconfig, then one esbuild bundle), and the CLI loads package.json's "main". This builds into
+// a scratch folder laid out like the deployed one and loads the result in a plain Node process, as
+// the CLI's discovery step would. integration/functions-deploy.test.ts installs such a folder on its
+// own from the registry.
 const codebase = path.resolve(__dirname, "../../../../webhook/trigger");
 const root = path.resolve(__dirname, "../../../..");
 
@@ -20,39 +21,35 @@ beforeAll(() => {
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
-test("firebase.json deploys the codebase on Node 24 after building it", () => {
+test("firebase.json deploys the codebase on Node 24 after building it, and uploads only what runs", () => {
   const firebase = JSON.parse(readFileSync(path.join(root, "firebase.json"), "utf8")) as {
     functions: Record<string, unknown>[];
   };
   const pkg = JSON.parse(readFileSync(path.join(codebase, "package.json"), "utf8")) as Record<string, unknown>;
+  const rootPkg = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")) as {
+    scripts: Record<string, string>;
+  };
   expect(firebase.functions).toEqual([
     expect.objectContaining({
       source: "webhook/trigger",
       runtime: "nodejs24",
-      predeploy: ['npm --prefix "$RESOURCE_DIR" run build'],
+      predeploy: ['npm --prefix "$RESOURCE_DIR/../.." run build:functions'],
+      ignore: expect.arrayContaining(["node_modules", "src", "build.ts", "tsconfig.json"]),
     }),
   ]);
-  expect(pkg).toMatchObject({ main: "lib/index.js", engines: { node: "24" }, scripts: { build: "tsc" } });
+  expect(rootPkg.scripts["build:functions"]).toBe("node webhook/trigger/build.ts");
+  expect(pkg).toMatchObject({ main: "lib/index.js", engines: { node: "24" } });
+  // Cloud Build would run a "build" script in the uploaded folder, which has no sources to build.
+  expect(pkg).not.toHaveProperty("scripts.build");
 });
 
-test("the codebase compiles with its own tsconfig and its main exports the Firestore trigger", () => {
-  const configFile = ts.readConfigFile(path.join(codebase, "tsconfig.json"), (file) => ts.sys.readFile(file));
-  expect(configFile.error).toBeUndefined();
-  const parsed = ts.parseJsonConfigFileContent(configFile.config, ts.sys, codebase, {
-    outDir: path.join(scratch, "lib"),
-    noEmit: false,
+test("the build type-checks and bundles the codebase, and its main exports the functions", () => {
+  const lib = path.join(scratch, "lib");
+  const built = execFileSync(process.execPath, [path.join(codebase, "build.ts"), "--outdir", lib], {
+    encoding: "utf8",
+    env: { ...process.env, NODE_OPTIONS: "" },
   });
-  expect(parsed.errors).toEqual([]);
-  const program = ts.createProgram(parsed.fileNames, parsed.options);
-  const result = program.emit();
-  const diagnostics = [...ts.getPreEmitDiagnostics(program), ...result.diagnostics].map((diagnostic) =>
-    ts.formatDiagnostic(diagnostic, {
-      getCanonicalFileName: (name) => name,
-      getCurrentDirectory: () => codebase,
-      getNewLine: () => "\n",
-    }),
-  );
-  expect(diagnostics).toEqual([]);
+  expect(built).toMatch(/index\.js: [\d.]+ kB, \d+ modules \(\d+ of them from packages\/\)/);
 
   // The scratch copy is laid out like the deployed folder: package.json beside lib/, dependencies resolvable.
   copyFileSync(path.join(codebase, "package.json"), path.join(scratch, "package.json"));
@@ -62,6 +59,8 @@ test("the codebase compiles with its own tsconfig and its main exports the Fires
     (JSON.parse(readFileSync(path.join(scratch, "package.json"), "utf8")) as { main: string }).main,
   );
   expect(existsSync(main)).toBe(true);
+  // The shared code is inside the bundle, not an import the uploaded folder could not resolve.
+  expect(readFileSync(main, "utf8")).not.toMatch(/from\s*["']@kindred\//);
 
   const probe = `const m = require(${JSON.stringify(main)});
     const fn = m.requestRebuild;
