@@ -4,7 +4,6 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { Builder } from "./lib/build-queue.ts";
-import { openStatusDatabase } from "./lib/article-status.ts";
 import { BuildEvents } from "./lib/build-events.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
 import { createHandler } from "./lib/http.ts";
@@ -12,6 +11,7 @@ import { createRateLimiter } from "./lib/rate-limit.ts";
 import { ReplayGuard } from "./lib/replay.ts";
 import { scheduleConfig, startScheduler, type ScheduleConfig } from "./lib/schedule/service.ts";
 import type { ScheduleTimer } from "./lib/schedule/timer.ts";
+import { openStatusDatabase } from "./lib/status-database.ts";
 import { TOLERANCE_SECONDS } from "@kindred/publishing";
 
 const log = (message: string): void => console.log(`[rebuild] ${message}`);

@@ -1,21 +1,22 @@
 // What editors learn of each build, as it happens: the states of the articles it carries
 // (`articleStatus`) and its own record (`siteBuilds`) in Firestore, and signed notifications. The
-// queue (builder.ts) calls in when a build is triggered, starts and ends; every write goes through
+// queue (build-queue.ts) calls in when a build is triggered, starts and ends; every write goes through
 // one chain, so a later state never lands before an earlier one, and no failure here ever reaches
 // the queue: it is logged.
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { Firestore } from "firebase-admin/firestore";
+import { writeArticleStatus, type ArticleStatus } from "@kindred/publishing";
 import {
   readReport,
   reportFileIn,
   type ReportedArticle,
 } from "../../plugins/gatsby-source-firestore/src/build-report.ts";
-import { writeArticleStatus, writeSiteBuild, type ArticleStatus, type SiteBuild } from "./article-status.ts";
 import type { Build, Log } from "./build-record.ts";
 import { buildOutcome } from "./build-outcome.ts";
 import type { ServiceConfig } from "./config.ts";
 import { notification, sendNotification, type BuildNotification, type NotifiedArticle } from "./notify.ts";
+import { writeSiteBuild, type SiteBuild } from "./site-build-writer.ts";
 import { reportDirOf } from "./workspace.ts";
 
 /** A trigger as the queue accepted it. */

@@ -1,9 +1,29 @@
 /** @jest-environment node */
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
-import { articleStatusData, siteBuildData } from "../../../../webhook/lib/article-status.ts";
+import { articleStatusData, nextState } from "@kindred/publishing";
 
+// The one articleStatus writer is shared by the rebuild service and the scheduling job; these are
+// the choices that keep the two from undoing each other (docs/scheduling.md). The job's own `over`
+// lists are tested beside it, in schedule/status.test.ts.
 const deleted = FieldValue.delete();
 const isDelete = (value: unknown): boolean => value instanceof FieldValue && value.isEqual(deleted);
+const AT = Date.UTC(2027, 1, 14, 7, 0, 0);
+const planned = { state: "scheduled", publishAt: Timestamp.fromMillis(AT) };
+
+describe("nextState", () => {
+  it("lets a build's states replace anything, and writes no state for an update without one", () => {
+    expect(nextState({ state: "live" }, { state: "queued" })).toBe("queued");
+    expect(nextState(undefined, { state: "building" })).toBe("building");
+    expect(nextState({ state: "live" }, { unpublishAt: new Date(AT) })).toBeUndefined();
+  });
+
+  it("reads a build's not-published of an article with a plan ahead as scheduled, unless the plan is cleared", () => {
+    expect(nextState(planned, { state: "not-published" })).toBe("scheduled");
+    expect(nextState({ ...planned, state: "building" }, { state: "not-published" })).toBe("scheduled");
+    expect(nextState(planned, { state: "not-published", publishAt: null })).toBe("not-published");
+    expect(nextState({ state: "live" }, { state: "not-published" })).toBe("not-published");
+  });
+});
 
 describe("articleStatusData", () => {
   it("stamps the write with the server's time and stores dates as timestamps", () => {
@@ -37,21 +57,11 @@ describe("articleStatusData", () => {
   });
 });
 
-describe("siteBuildData", () => {
-  it("stores the triggers' and the build's times as timestamps and leaves out what is not known yet", () => {
-    const at = new Date("2026-02-01T10:00:00.000Z");
-    const data = siteBuildData({
-      state: "queued",
-      reason: "firestore",
-      triggers: [{ reason: "firestore", at, documents: ["a"] }],
-      queuedAt: at,
-    });
-    expect(data).toMatchObject({
-      state: "queued",
-      triggers: [{ reason: "firestore", at: Timestamp.fromDate(at), documents: ["a"] }],
-      queuedAt: Timestamp.fromDate(at),
-    });
-    expect(data).not.toHaveProperty("startedAt");
-    expect(data).not.toHaveProperty("finishedAt");
+describe("articleStatusData for the job's updates", () => {
+  it("deletes the fields given as null and keeps a state's reasons when the update has no state", () => {
+    const data = articleStatusData({ unpublishAt: null, buildId: null, scheduleError: null });
+    for (const field of ["unpublishAt", "buildId", "scheduleError"]) expect(isDelete(data[field])).toBe(true);
+    expect(data).not.toHaveProperty("reasons");
+    expect(data).not.toHaveProperty("state");
   });
 });

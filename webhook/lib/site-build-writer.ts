@@ -1,18 +1,8 @@
-// The documents editors read to learn what became of their articles: `articleStatus/{blogMetaData
-// id}` and `siteBuilds/{build id}`, written with server credentials (firebase-admin) and never by a
-// client (firestore.rules); docs/editors.md is the contract. The articleStatus shape and its writer
-// are defined once, in @kindred/publishing, because the scheduling job writes it too.
-import { initializeApp } from "firebase-admin/app";
-import { FieldValue, getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
-
-export {
-  articleStatusData,
-  writeArticleStatus,
-  type ArticleState,
-  type ArticleStatus,
-  type BlockLeftOut,
-  type StatusReason,
-} from "@kindred/publishing";
+// Each build's own record for editors, `siteBuilds/{build id}`, written with server credentials
+// (firebase-admin) and never by a client (firestore.rules); docs/editors.md is the contract. The
+// articles' states, `articleStatus/{id}`, have their one writer in @kindred/publishing, because the
+// scheduling job writes them too.
+import { FieldValue, Timestamp, type Firestore } from "firebase-admin/firestore";
 
 const stamp = (date: Date | undefined): Timestamp | undefined => (date ? Timestamp.fromDate(date) : undefined);
 
@@ -55,17 +45,4 @@ export function siteBuildData(build: SiteBuild): Record<string, unknown> {
 /** Writes one build's record to `siteBuilds/{id}`, whole: the service holds all of it. */
 export async function writeSiteBuild(db: Firestore, id: string, build: SiteBuild): Promise<void> {
   await db.collection("siteBuilds").doc(id).set(siteBuildData(build));
-}
-
-/**
- * The Firestore the states are written to: project `projectId` with the service's credentials
- * (Application Default Credentials), or the emulator at FIRESTORE_EMULATOR_HOST (or the build's
- * GATSBY_FIRESTORE_EMULATOR_HOST). Null without a project: nothing is written.
- */
-export function openStatusDatabase(projectId: string, env: NodeJS.ProcessEnv = process.env): Firestore | null {
-  if (!projectId) return null;
-  // firebase-admin reads the emulator's address from this variable only.
-  if (!env.FIRESTORE_EMULATOR_HOST && env.GATSBY_FIRESTORE_EMULATOR_HOST)
-    env.FIRESTORE_EMULATOR_HOST = env.GATSBY_FIRESTORE_EMULATOR_HOST;
-  return getFirestore(initializeApp({ projectId }, `rebuild-status-${projectId}`));
 }
