@@ -1,3 +1,4 @@
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { builtinModules } from "node:module";
 import path from "node:path";
 import type { Rule } from "eslint";
@@ -5,7 +6,8 @@ import type { Rule } from "eslint";
 // The data flows one way: the source plugin -> the site's build code -> the browser code -> the page
 // (docs/codebase-map.md). This rule resolves every relative import against the importing file and
 // refuses those that run against the flow. Paths are relative to the repository root, with "/"; a
-// rule entry ending in "/" is a folder, any other is one file.
+// rule entry ending in "/" is a folder, any other is one file. The workspace packages (packages/*)
+// are a boundary of their own, the same for each: see packageBoundary.
 
 /** One boundary: files under `from` may not import what `forbid` names, save what `allow` names. */
 export interface Boundary {
@@ -55,7 +57,75 @@ export const BOUNDARIES: Boundary[] = [
     allow: ["src/lib/search-pieces.ts", "plugins/gatsby-source-firestore/src/build-report.ts"],
     why: "the rebuild service runs the site's build as a command, and reads only its documented entry points",
   },
+  {
+    name: "rebuild service -> functions",
+    from: ["webhook/server.ts", "webhook/lib/"],
+    forbid: ["webhook/trigger/"],
+    why: "the service and the Cloud Functions share code through @kindred/publishing, imported by name",
+  },
+  {
+    name: "functions -> outside their folder",
+    from: ["webhook/trigger/"],
+    forbid: ["webhook/server.ts", "webhook/lib/", "src/", "plugins/", "scripts/", "gatsby-node.ts", "gatsby-config.ts"],
+    why: "Firebase uploads webhook/trigger alone; shared code comes by name from a workspace package, which the build bundles",
+  },
 ];
+
+/** The workspace package folder ("packages/publishing/") a repository path is in, or null. */
+export function packageFolderOf(file: string): string | null {
+  const match = /^packages\/([^/]+)\//.exec(file);
+  return match ? `packages/${match[1]}/` : null;
+}
+
+const workspaceNames = new Map<string, Map<string, string>>();
+
+/** The workspace packages under `root`: each name (`@kindred/publishing`) with its folder. */
+function workspacesOf(root: string): Map<string, string> {
+  let found = workspaceNames.get(root);
+  if (!found) {
+    found = new Map();
+    const packages = path.join(root, "packages");
+    for (const folder of existsSync(packages) ? readdirSync(packages) : []) {
+      const manifest = path.join(packages, folder, "package.json");
+      if (!existsSync(manifest)) continue;
+      const { name } = JSON.parse(readFileSync(manifest, "utf8")) as { name?: unknown };
+      if (typeof name === "string") found.set(name, `packages/${folder}/`);
+    }
+    workspaceNames.set(root, found);
+  }
+  return found;
+}
+
+/** The name a package folder is imported by (its package.json "name"), or a description of it. */
+const nameOf = (root: string, folder: string): string =>
+  [...workspacesOf(root)].find(([, at]) => at === folder)?.[0] ?? `the name in ${folder}package.json`;
+
+/**
+ * The workspace packages' boundary, the same for every folder under packages/: a package is used
+ * by its name only (its package.json exports one entry), so nothing outside it imports its files by
+ * path, nor reaches past its entry by name (`@kindred/x/src/...`); and a package imports only its
+ * own files, and other packages by name. Answers why `source`, imported by `file`, crosses it; else null.
+ */
+export function packageBoundary(root: string, file: string, source: string): string | null {
+  const home = packageFolderOf(file);
+  const target = importedPath(root, path.join(root, file), source);
+  if (target === null) {
+    const [first = "", second = ""] = source.split("/");
+    const name = first.startsWith("@") ? `${first}/${second}` : first;
+    if (source !== name && workspacesOf(root).has(name))
+      return `packages: "${source}" reaches past the entry of ${name}; import "${name}" by name, which exports only its entry.`;
+    return null;
+  }
+  const into = packageFolderOf(target);
+  if (home !== null && !target.startsWith(home)) {
+    return `package -> outside: "${source}" is ${target}, outside ${home}; a package imports only its own files, and other packages by name.`;
+  }
+  if (home === null && into !== null) {
+    const name = nameOf(root, into);
+    return `outside -> package: "${source}" is ${target}, inside ${into}; import it by name ("${name}"), which exports only its entry.`;
+  }
+  return null;
+}
 
 const withoutExtension = (file: string): string => file.replace(/\.[cm]?[jt]sx?$/, "");
 const covers = (entries: string[], file: string): boolean =>
@@ -77,6 +147,8 @@ export function importedPath(root: string, fromFile: string, source: string): st
 
 /** Why `source`, imported by `file` (both relative to the root), crosses a boundary the wrong way; else null. */
 export function wrongWay(root: string, file: string, source: string, boundaries = BOUNDARIES): string | null {
+  const packages = packageBoundary(root, file, source);
+  if (packages) return packages;
   for (const boundary of boundaries) {
     if (!covers(boundary.from, file)) continue;
     if (boundary.forbidBuiltins && isBuiltin(source))
@@ -94,7 +166,10 @@ export function wrongWay(root: string, file: string, source: string, boundaries 
 export const importDirection: Rule.RuleModule = {
   meta: {
     type: "problem",
-    docs: { description: "Imports follow the data: plugin -> site build -> browser; see docs/codebase-map.md" },
+    docs: {
+      description:
+        "Imports follow the data: plugin -> site build -> browser, and packages are imported by name; see docs/codebase-map.md",
+    },
     schema: [],
   },
   create(context) {

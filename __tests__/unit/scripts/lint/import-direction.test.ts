@@ -44,6 +44,76 @@ describe("wrongWay", () => {
       /^rebuild service -> site build/,
     );
     expect(check("webhook/lib/check-output.ts", "../../src/lib/search-pieces.ts")).toBeNull();
-    expect(check("webhook/lib/auth.ts", "../trigger/src/signature.ts")).toBeNull();
+  });
+
+  it("keeps the rebuild service and the Cloud Functions apart: they share code through a package", () => {
+    expect(check("webhook/lib/auth.ts", "../trigger/src/post-rebuild.ts")).toMatch(/^rebuild service -> functions: /);
+    expect(check("webhook/server.ts", "./trigger/src/index.ts")).toMatch(/^rebuild service -> functions: /);
+    expect(check("webhook/trigger/src/index.ts", "../../lib/config.ts")).toMatch(
+      /^functions -> outside their folder: /,
+    );
+    expect(check("webhook/trigger/src/index.ts", "../../server.ts")).toMatch(/^functions -> outside their folder: /);
+    // The service's documented entry points into the site are the service's, not the functions'.
+    expect(check("webhook/trigger/src/index.ts", "../../../src/lib/search-pieces.ts")).toMatch(
+      /^functions -> outside their folder: /,
+    );
+    expect(check("webhook/trigger/src/schedule/function.ts", "../post-rebuild.ts")).toBeNull();
+    expect(check("webhook/lib/auth.ts", "@kindred/publishing")).toBeNull();
+    expect(check("webhook/trigger/src/post-rebuild.ts", "@kindred/publishing")).toBeNull();
+  });
+});
+
+describe("the workspace packages (every folder under packages/)", () => {
+  it("refuses a relative import of a package's files from outside it, naming the package to import", () => {
+    expect(check("webhook/lib/auth.ts", "../../packages/publishing/src/signature.ts")).toMatch(
+      /^outside -> package: .* is packages\/publishing\/src\/signature\.ts, inside packages\/publishing\/; import it by name \("@kindred\/publishing"\)/,
+    );
+    expect(check("src/templates/blog-article.tsx", "../../packages/article/src/contract")).toMatch(
+      /^outside -> package: .*\("@kindred\/article"\)/,
+    );
+    // Tests too: they import a package by name, as everything else does.
+    expect(
+      check(
+        "__tests__/unit/packages/publishing/src/signature.test.ts",
+        "../../../../../packages/publishing/src/signature.ts",
+      ),
+    ).toMatch(/^outside -> package: /);
+  });
+
+  it("applies to a package folder that has no rule of its own, even before it has a package.json", () => {
+    expect(check("scripts/seed.ts", "../packages/example/src/a.ts")).toMatch(
+      /^outside -> package: .* inside packages\/example\/; import it by name \("the name in packages\/example\/package.json"\)/,
+    );
+    expect(check("packages/example/src/a/b.ts", "../c.ts")).toBeNull();
+    expect(check("packages/example/src/a.ts", "../../../src/lib/slug.ts")).toMatch(
+      /^package -> outside: .* is src\/lib\/slug\.ts, outside packages\/example\//,
+    );
+  });
+
+  it("refuses reaching past a package's entry by name", () => {
+    expect(check("webhook/lib/auth.ts", "@kindred/publishing/src/signature.ts")).toMatch(
+      /^packages: "@kindred\/publishing\/src\/signature\.ts" reaches past the entry of @kindred\/publishing/,
+    );
+    expect(check("src/lib/live-card.ts", "@kindred/article/src/contract")).toMatch(/reaches past the entry/);
+    // Other packages' subpaths are theirs to export.
+    expect(check("webhook/lib/build-events.ts", "firebase-admin/firestore")).toBeNull();
+  });
+
+  it("lets a package import its own files, Node's built-ins, npm packages and other packages by name", () => {
+    expect(check("packages/publishing/src/schedule/job.ts", "./plan.ts")).toBeNull();
+    expect(check("packages/publishing/src/schedule/status.ts", "../article-status-writer.ts")).toBeNull();
+    expect(check("packages/publishing/src/signature.ts", "node:crypto")).toBeNull();
+    expect(check("packages/publishing/src/schedule/firestore-store.ts", "firebase-admin/firestore")).toBeNull();
+    expect(check("packages/publishing/src/index.ts", "@kindred/article")).toBeNull();
+  });
+
+  it("refuses a package importing anything outside itself by path, another package included", () => {
+    expect(check("packages/publishing/src/signature.ts", "../../../webhook/lib/auth.ts")).toMatch(
+      /^package -> outside: .* is webhook\/lib\/auth\.ts, outside packages\/publishing\//,
+    );
+    expect(check("packages/publishing/src/index.ts", "../../article/src/index.ts")).toMatch(/^package -> outside: /);
+    expect(check("packages/article/src/contract.ts", "../../../plugins/gatsby-source-firestore/src/normalize")).toMatch(
+      /^package -> outside: /,
+    );
   });
 });
