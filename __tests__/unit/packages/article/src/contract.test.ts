@@ -2,9 +2,10 @@ import {
   checkArticle,
   MAX_SLUG_LENGTH,
   newestFirst,
+  normalizeTimestamp,
   publishedArticle,
   slugProblem,
-} from "../../../../../packages/article/src/contract";
+} from "@kindred/article";
 
 // The one contract the build (source plugin) and the browser (fallback route, live list) apply.
 const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
@@ -128,5 +129,32 @@ describe("publishedArticle: what the fallback route may show", () => {
     const newestButBroken = meta({ blogId: "post-1", lastUpdate: "2025-07-01T00:00:00Z", title: "" }, "broken");
     expect(publishedArticle(slug, post(), [older, newerOtherPost, newestButBroken])).toMatchObject({ ok: false });
     expect(publishedArticle(slug, post(), [older, newestButBroken])).toMatchObject({ ok: true, meta: { id: "older" } });
+  });
+});
+
+describe("normalizeTimestamp", () => {
+  const iso = "2024-03-04T09:30:00.000Z";
+  it.each([
+    ["an ISO string", iso],
+    ["a Date", new Date(iso)],
+    ["{seconds, nanoseconds}", { seconds: 1709544600, nanoseconds: 0 }],
+    ["the admin SDK's {_seconds, _nanoseconds}", { _seconds: 1709544600, _nanoseconds: 0 }],
+    ["a Firestore Timestamp (toDate)", { toDate: () => new Date(iso) }],
+  ])("reads %s", (_name, value) => {
+    expect(normalizeTimestamp(value)).toBe(iso);
+  });
+
+  it("keeps nanoseconds as milliseconds", () => {
+    expect(normalizeTimestamp({ seconds: 0, nanoseconds: 250_000_000 })).toBe("1970-01-01T00:00:00.250Z");
+  });
+
+  it.each([
+    ["a number", 1709544600],
+    ["garbage text", "yesterday"],
+    ["an invalid date", "2024-13-45"],
+    ["null", null],
+    ["an object", { when: 1 }],
+  ])("refuses %s", (_name, value) => {
+    expect(normalizeTimestamp(value)).toBeNull();
   });
 });

@@ -1,12 +1,10 @@
-import { MAX_SLUG_LENGTH, normalizeContent, normalizeTimestamp, type BlogPost } from "@kindred/article";
+import { MAX_SLUG_LENGTH, type BlogPost } from "@kindred/article";
 import {
   dropDuplicateSlugs,
   normalizeBlogPost,
   remoteImageResolver,
   type NormalizeContext,
 } from "../../../../../plugins/gatsby-source-firestore/src/normalize";
-import { acceptBlogPosts } from "../../../../../plugins/gatsby-source-firestore/src/source-nodes";
-import { coverImagePolicy } from "../../../../../plugins/gatsby-source-firestore/src/plugin-options";
 
 const context: NormalizeContext = {
   resolveImage: remoteImageResolver({ hosts: ["images.example.test"], allowInsecure: false }),
@@ -22,33 +20,6 @@ const validData = () => ({
   lastUpdate: "2024-03-04T09:30:00.000Z",
   updatedOn: { seconds: 1709544600, nanoseconds: 500_000_000 },
   content: { time: 1, version: "2.28.2", blocks: [{ id: "b1", type: "paragraph", data: { text: "Hello" } }] },
-});
-
-describe("normalizeTimestamp", () => {
-  const iso = "2024-03-04T09:30:00.000Z";
-  it.each([
-    ["an ISO string", iso],
-    ["a Date", new Date(iso)],
-    ["{seconds, nanoseconds}", { seconds: 1709544600, nanoseconds: 0 }],
-    ["the admin SDK's {_seconds, _nanoseconds}", { _seconds: 1709544600, _nanoseconds: 0 }],
-    ["a Firestore Timestamp (toDate)", { toDate: () => new Date(iso) }],
-  ])("reads %s", (_name, value) => {
-    expect(normalizeTimestamp(value)).toBe(iso);
-  });
-
-  it("keeps nanoseconds as milliseconds", () => {
-    expect(normalizeTimestamp({ seconds: 0, nanoseconds: 250_000_000 })).toBe("1970-01-01T00:00:00.250Z");
-  });
-
-  it.each([
-    ["a number", 1709544600],
-    ["garbage text", "yesterday"],
-    ["an invalid date", "2024-13-45"],
-    ["null", null],
-    ["an object", { when: 1 }],
-  ])("refuses %s", (_name, value) => {
-    expect(normalizeTimestamp(value)).toBeNull();
-  });
 });
 
 describe("normalizeBlogPost", () => {
@@ -129,43 +100,6 @@ describe("normalizeBlogPost", () => {
   });
 });
 
-describe("normalizeContent", () => {
-  it("drops malformed blocks and reports each with its index", () => {
-    const result = normalizeContent("doc", {
-      blocks: [{ type: "paragraph", data: { text: "ok" } }, "junk", { type: "header" }, { type: "", data: {} }],
-    });
-    expect(result?.content.blocks).toEqual([{ type: "paragraph", data: { text: "ok" } }]);
-    expect(result?.problems.map((p) => p.field)).toEqual([
-      "content.blocks[1]",
-      "content.blocks[2]",
-      "content.blocks[3]",
-    ]);
-  });
-
-  it("rewrites image block URLs with the given mapping", () => {
-    const result = normalizeContent(
-      "doc",
-      { blocks: [{ type: "image", data: { file: { url: "images/a.webp" } } }] },
-      (ref) => `/blog-images/${ref.slice(7)}`,
-    );
-    expect(result?.content.blocks[0]?.data).toEqual({ file: { url: "/blog-images/a.webp" } });
-  });
-
-  it("keeps a block's tunes for the sanitizer to read, and nothing that is not an object", () => {
-    const tunes = { textVariant: "citation", alignmentTune: { alignment: "center" } };
-    const result = normalizeContent("doc", {
-      blocks: [
-        { type: "paragraph", data: { text: "a" }, tunes },
-        { type: "paragraph", data: { text: "b" }, tunes: "call-out" },
-      ],
-    });
-    expect(result?.content.blocks).toEqual([
-      { type: "paragraph", data: { text: "a" }, tunes },
-      { type: "paragraph", data: { text: "b" } },
-    ]);
-  });
-});
-
 describe("dropDuplicateSlugs", () => {
   const post = (documentId: string, slug: string, lastUpdate: string) => ({ documentId, slug, lastUpdate }) as BlogPost;
 
@@ -204,20 +138,6 @@ describe("what the build cannot publish is skipped by name", () => {
     expect(slug).toHaveLength(MAX_SLUG_LENGTH);
     const result = normalizeBlogPost({ id: "d", data: { ...validData(), slug } }, context);
     expect(result.ok && result.post.slug).toBe(slug);
-  });
-
-  it("keeps the other articles when one document is skipped", () => {
-    const warnings: string[] = [];
-    const kept = acceptBlogPosts(
-      [
-        { id: "fine", data: validData() },
-        { id: "too-long", data: { ...validData(), slug: `a-${"b".repeat(2998)}` } },
-      ],
-      context,
-      (problem, skipped) => warnings.push(`${problem.id}/${problem.field}/${skipped}`),
-    );
-    expect(kept.map((post) => post.documentId)).toEqual(["fine"]);
-    expect(warnings).toEqual(["too-long/slug/true"]);
   });
 });
 
@@ -265,38 +185,5 @@ describe("cover images come only from allowed hosts", () => {
     expect(
       refusedCover("http://evil.example/cover.webp", { hosts: [], allowInsecure: true }).post.featureImageSource,
     ).toBeNull();
-  });
-});
-
-describe("coverImagePolicy", () => {
-  it("allows the configured project's Firebase Storage by default, and nothing of another project", () => {
-    const policy = coverImagePolicy({
-      firebaseConfig: { projectId: "kindred-prod" },
-      allowedImageHosts: [],
-      allowInsecureImageHosts: false,
-    });
-    const resolve = remoteImageResolver(policy);
-    expect(
-      resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com/o/covers%2Fa.webp?alt=media"),
-    ).toHaveProperty("kind", "url");
-    expect(
-      resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.firebasestorage.app/o/a.webp?alt=media"),
-    ).toHaveProperty("kind", "url");
-    expect(resolve("https://storage.googleapis.com/kindred-prod.appspot.com/a.webp")).toHaveProperty("kind", "url");
-    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/someone-else.appspot.com/o/a.webp")).toBe(
-      "string",
-    );
-    expect(typeof resolve("https://firebasestorage.googleapis.com/v0/b/kindred-prod.appspot.com.evil/o/a.webp")).toBe(
-      "string",
-    );
-  });
-
-  it("adds the configured hosts, and the test allowance only when asked", () => {
-    const policy = coverImagePolicy({
-      firebaseConfig: {},
-      allowedImageHosts: ["cdn.example"],
-      allowInsecureImageHosts: false,
-    });
-    expect(policy).toEqual({ hosts: ["cdn.example"], allowInsecure: false });
   });
 });

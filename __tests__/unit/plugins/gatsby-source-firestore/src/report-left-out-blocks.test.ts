@@ -4,7 +4,11 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { finishBody, type BlogPostNode } from "@kindred/article";
-import { REPORT_DIR_VARIABLE, reportFileIn } from "../../../../../plugins/gatsby-source-firestore/src/build-report";
+import {
+  readReport,
+  REPORT_DIR_VARIABLE,
+  reportFileIn,
+} from "../../../../../plugins/gatsby-source-firestore/src/build-report";
 import { reportLeftOutBlocks } from "../../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
 
 /** A BlogPost node as the source plugin makes it, its body finished. */
@@ -77,5 +81,40 @@ describe("reportLeftOutBlocks", () => {
   it("reports nothing for clean bodies, and reads no other type of node", () => {
     expect(reportedOf([node("clean", [{ type: "paragraph", data: { text: "ok" } }])])).toEqual([]);
     expect(reportedOf([node("other", [{ type: "weird", data: {} }])], "File")).toEqual([]);
+  });
+});
+
+describe("what the build logs and what the report says", () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  beforeEach(() => {
+    dir = mkdtempSync(path.join(tmpdir(), "build-report-"));
+    env = { [REPORT_DIR_VARIABLE]: path.join(dir, "report") };
+  });
+  afterEach(() => {
+    delete process.env[REPORT_DIR_VARIABLE];
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("the block sanitizer reports each block it leaves out with its index, type and reason", () => {
+    process.env[REPORT_DIR_VARIABLE] = env[REPORT_DIR_VARIABLE];
+    const warn = jest.fn();
+    const blocks = [
+      { type: "paragraph", data: { text: "ok" } },
+      { type: "weird", data: {} },
+    ];
+    const post = { id: "node-1", documentId: "doc-1", ...finishBody(blocks, "Title") } as unknown as BlogPostNode;
+    reportLeftOutBlocks({
+      getNodesByType: (type: string) => (type === "BlogPost" ? [post] : []),
+      reporter: { warn } as unknown as Reporter,
+    });
+    const report = readReport(reportFileIn(env[REPORT_DIR_VARIABLE]!));
+    expect(report.blocks.get("doc-1")).toEqual([
+      { document: "blogMetaData/doc-1", block: 1, type: "weird", reason: 'unknown block type "weird"; left out' },
+    ]);
+    expect(warn).toHaveBeenCalledWith(
+      'blogMetaData/doc-1: field "content" block 1: unknown block type "weird"; left out.',
+    );
+    expect(readFileSync(reportFileIn(env[REPORT_DIR_VARIABLE]!), "utf8").split("\n").filter(Boolean)).toHaveLength(1);
   });
 });
