@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import functionsTest from "firebase-functions-test";
-import { requestRebuild } from "../../../../webhook/trigger/src/index.ts";
+import { requestRebuild } from "../../../../../webhook/trigger/src/index.ts";
 
 // The Firestore trigger's timings when nothing overrides them: a 5 s quiet window (a batch waits at
 // most 4 of them), a 10 s limit on each request, and a first retry wait of 1 s that then doubles.
