@@ -10,7 +10,7 @@ import { parse, type DefaultTreeAdapterMap } from "parse5";
 import { bootScriptsIn } from "../../src/node/html/boot-script";
 import { COMPILE_HINT } from "../../src/node/compile-hint";
 import { SOURCE_MAP_DIR } from "../../src/node/webpack";
-import { CHUNK_MODULES_FILE } from "../../src/node/browser-stand-ins";
+import { CHUNK_MODULES_FILE } from "../../src/node/chunk-modules";
 import { HELMET_PACKAGES, scriptShare } from "./first-load-share";
 import { test, expect } from "./fixtures";
 import { indexedArticlesIn } from "./indexed-articles";
@@ -157,7 +157,7 @@ test.describe("Budgets of the production build", () => {
   }
 
   test("a built article's first load carries no block renderer: the build drew the body", () => {
-    // Listed by the build for each script (ChunkModulesPlugin in src/node/browser-stand-ins.ts).
+    // Listed by the build for each script (ChunkModulesPlugin in src/node/chunk-modules.ts).
     const modulesOf = JSON.parse(readFileSync(path.join(PUBLIC_DIR, "..", CHUNK_MODULES_FILE), "utf8")) as Record<
       string,
       string[]

@@ -1,7 +1,8 @@
 import path from "node:path";
 import type { CreateWebpackConfigArgs } from "gatsby";
 import { CHUNK_LOAD_TIMEOUT_MS } from "../lib/constants";
-import { ChunkModulesPlugin, browserStandIns } from "./browser-stand-ins";
+import { browserStandIns } from "./browser-stand-ins";
+import { ChunkModulesPlugin } from "./chunk-modules";
 import { CompileHintPlugin } from "./compile-hint";
 import { fallbackFontFacesFor } from "./fonts";
 import { CSS_EXTRACT_IN_PROCESS, extractingCssInProcess } from "../../plugins/gatsby-internals/css-extract";
@@ -89,7 +90,7 @@ interface WebpackConfig {
  * - the scripts that run as a page starts ask V8 to compile them as they download (CompileHintPlugin);
  * - a built article's block renderers, whose work the HTML renderer has done, get a small browser
  *   stand-in (browser-stand-ins.ts), and the build lists the site's modules in each script
- *   (ChunkModulesPlugin) for the budget test.
+ *   (chunk-modules.ts) for the budget test.
  * And, through the pieces of internals/ that recognise the versions they were written for (each
  * skipped with a warning on another):
  * - the production browser bundle leaves out the parts of Gatsby's runtime the site never runs and
