@@ -103,11 +103,13 @@ const nameOf = (root: string, folder: string): string =>
 /**
  * The workspace packages' boundary, the same for every folder under packages/: a package is used
  * by its name only (its package.json exports one entry), so nothing outside it imports its files by
- * path, nor reaches past its entry by name (`@kindred/x/src/...`); and a package imports only its
- * own files, and other packages by name. Answers why `source`, imported by `file`, crosses it; else null.
+ * path, nor reaches past its entry by name (`@kindred/x/src/...`), save its own tests (under
+ * `__tests__/unit/packages/<name>/`, mirroring its files); and a package imports only its own files,
+ * and other packages by name. Answers why `source`, imported by `file`, crosses it; else null.
  */
 export function packageBoundary(root: string, file: string, source: string): string | null {
   const home = packageFolderOf(file);
+  const testsOf = packageFolderOf(file.replace(/^__tests__\/unit\//, ""));
   const target = importedPath(root, path.join(root, file), source);
   if (target === null) {
     const [first = "", second = ""] = source.split("/");
@@ -120,7 +122,7 @@ export function packageBoundary(root: string, file: string, source: string): str
   if (home !== null && !target.startsWith(home)) {
     return `package -> outside: "${source}" is ${target}, outside ${home}; a package imports only its own files, and other packages by name.`;
   }
-  if (home === null && into !== null) {
+  if (home === null && into !== null && !(file.startsWith("__tests__/unit/") && testsOf === into)) {
     const name = nameOf(root, into);
     return `outside -> package: "${source}" is ${target}, inside ${into}; import it by name ("${name}"), which exports only its entry.`;
   }

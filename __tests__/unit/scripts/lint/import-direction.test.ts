@@ -71,13 +71,27 @@ describe("the workspace packages (every folder under packages/)", () => {
     expect(check("src/templates/blog-article.tsx", "../../packages/article/src/contract")).toMatch(
       /^outside -> package: .*\("@kindred\/article"\)/,
     );
-    // Tests too: they import a package by name, as everything else does.
+    // Tests too, unless they are the package's own, at its mirrored path (docs/codebase-map.md).
+    expect(
+      check("__tests__/unit/webhook/lib/auth.test.ts", "../../../../packages/publishing/src/signature.ts"),
+    ).toMatch(/^outside -> package: /);
+    expect(
+      check("__tests__/unit/packages/article/src/slug.test.ts", "../../../../../packages/publishing/src/signature.ts"),
+    ).toMatch(/^outside -> package: /);
+  });
+
+  it("lets a package's own tests, under __tests__/unit/packages/<name>/, reach its modules", () => {
     expect(
       check(
         "__tests__/unit/packages/publishing/src/signature.test.ts",
         "../../../../../packages/publishing/src/signature.ts",
       ),
-    ).toMatch(/^outside -> package: /);
+    ).toBeNull();
+    expect(check("__tests__/unit/packages/example/a.test.ts", "../../../../packages/example/src/a.ts")).toBeNull();
+    // Only under unit/: a folder elsewhere that happens to be named packages/ is not the package's.
+    expect(check("__tests__/packages/example/a.test.ts", "../../../packages/example/src/a.ts")).toMatch(
+      /^outside -> package: /,
+    );
   });
 
   it("applies to a package folder that has no rule of its own, even before it has a package.json", () => {
