@@ -41,7 +41,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
 
 /**
  * An image or embed source as the browser will load it: an http(s) URL, or a path that stays on
- * this site; never javascript:, data:, protocol-relative or backslash forms (plugins/gatsby-source-firestore/rules/safe-url.ts).
+ * this site; never javascript:, data:, protocol-relative or backslash forms (packages/article/src/safe-url.ts).
  */
 export function safeUrl(value: unknown): string | null {
   return checkedUrl(editorUrl(value), IMAGE_URL);

@@ -3,7 +3,7 @@ import { knownTune, type EditorToolNames } from "./editor-tools.ts";
 
 // The block tunes editors use to style a block: @editorjs/text-variant-tune saves the variant's
 // name as a string ("" for none), editorjs-text-alignment-blocktune saves `{alignment}`. Each is
-// read from whichever name the site gave the tune (plugins/gatsby-source-firestore/rules/editor-tools.ts).
+// read from whichever name the site gave the tune (packages/article/src/editor-tools.ts).
 
 const VARIANTS: readonly TextVariant[] = ["call-out", "citation", "details"];
 const ALIGNMENTS: readonly Alignment[] = ["left", "center", "right"];

@@ -42,7 +42,7 @@ const INLINE_OPTIONS: sanitizeHtml.IOptions = {
   // Text inside <script>, <style> and the like is dropped with the tag, never shown as text.
   nonTextTags: ["script", "style", "textarea", "option", "noscript", "title", "iframe", "svg", "math"],
   transformTags: {
-    // The address is judged as the browser will parse it (plugins/gatsby-source-firestore/rules/safe-url.ts) and written back in
+    // The address is judged as the browser will parse it (packages/article/src/safe-url.ts) and written back in
     // the parser's own form; a link whose address is refused keeps its text and loses the address.
     a: (tagName, attribs): sanitizeHtml.Tag => {
       const parsed = parseUrl(attribs.href, LINK_URL);

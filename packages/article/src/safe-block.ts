@@ -65,7 +65,7 @@ export type SafeBlockContent =
   | {
       type: "code";
       code: string;
-      /** Build-time only: the code as escaped text in `<span class="hljs-…">` tokens (src/lib/code-highlight.ts). */ highlighted?: string;
+      /** Build-time only: the code as escaped text in `<span class="hljs-…">` tokens (packages/article/src/code-highlight.ts). */ highlighted?: string;
     }
   | { type: "embed"; service: string; embedUrl: string; sourceUrl: string; caption: string; aspectRatio: number }
   | { type: "link"; href: string; caption: string }

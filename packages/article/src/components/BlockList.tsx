@@ -62,7 +62,7 @@ function Block({ block, top }: { block: SafeBlock; top: number }): JSX.Element {
 /**
  * The one renderer of article bodies: built pages, the fallback route and the feed all render the
  * blocks through it, so a block looks and reads the same wherever it is shown. The blocks were
- * checked and sanitized by src/lib/block-sanitizer.ts.
+ * checked and sanitized by packages/article/src/block-sanitizer.ts.
  */
 export function BlockList({ blocks }: { blocks: SafeBlock[] }): JSX.Element {
   const top = topHeadingLevel(blocks);

@@ -4,7 +4,7 @@ import { FeedModeContext, useBodyClasses } from "./body-classes.ts";
 
 /**
  * Code, highlighted at build time when its editor named the language: `highlighted` holds the code
- * escaped, in `<span class="hljs-…">` tokens and nothing else (src/lib/code-highlight.ts). Otherwise,
+ * escaped, in `<span class="hljs-…">` tokens and nothing else (packages/article/src/code-highlight.ts). Otherwise,
  * as on the client-only article route and in the feed (whose readers lack our token colours), it is
  * plain text that React escapes.
  */

@@ -9,7 +9,7 @@ type HeaderProps = {
 };
 
 /**
- * A heading, at the level its rank gives it (src/lib/safe-block.ts), so the article title stays
+ * A heading, at the level its rank gives it (packages/article/src/safe-block.ts), so the article title stays
  * the page's only h1. HTML runs out of levels below h6, so the look follows the editor's rank: six
  * levels, six styles.
  */
