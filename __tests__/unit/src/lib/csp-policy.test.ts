@@ -4,7 +4,6 @@ import path from "node:path";
 import { createHash } from "node:crypto";
 import { headerPolicy, pagePolicy } from "../../../../src/lib/csp-policy";
 import { inlineScriptHashes, withPolicyMeta } from "../../../support/page-policy";
-import { robotsTxt, sitemapXml } from "../../../../src/lib/sitemap";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -51,16 +50,5 @@ describe("headerPolicy", () => {
     };
     const all = config.hosting.headers.find((rule) => rule.source === "**");
     expect(all?.headers.find((h) => h.key === "Content-Security-Policy")?.value).toBe(headerPolicy());
-  });
-});
-
-describe("sitemap", () => {
-  it("lists absolute URLs with dates", () => {
-    expect(
-      sitemapXml("https://kindred.app", [{ path: "/blog", lastmod: "2024-10-14T10:00:00.000Z" }, { path: "/terms" }]),
-    ).toContain(
-      "<url><loc>https://kindred.app/blog</loc><lastmod>2024-10-14</lastmod></url><url><loc>https://kindred.app/terms</loc></url>",
-    );
-    expect(robotsTxt("https://kindred.app")).toContain("Sitemap: https://kindred.app/sitemap.xml");
   });
 });

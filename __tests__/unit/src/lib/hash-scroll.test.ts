@@ -1,5 +1,4 @@
 import { idFromHash, scrollToHash, waitForElement, waitForSectionsAbove } from "../../../../src/lib/hash-scroll";
-import { animateScrollTo, easeInOutCubic } from "../../../../src/lib/smooth-scroll";
 import { PENDING_SECTION_ATTRIBUTE, REVEAL_SECTIONS_EVENT } from "../../../../src/lib/deferred-sections";
 
 afterEach(() => {
@@ -71,42 +70,6 @@ describe("waitForSectionsAbove", () => {
   it("gives up with false when the placeholder stays past the limit", async () => {
     document.body.innerHTML = `<div ${PENDING_SECTION_ATTRIBUTE}></div><section id="aboutUs"></section>`;
     await expect(waitForSectionsAbove(document.getElementById("aboutUs")!, 20)).resolves.toBe(false);
-  });
-});
-
-describe("animateScrollTo", () => {
-  it("eases from start to target over the given duration", async () => {
-    const positions: number[] = [];
-    let now = 0;
-    const frames: FrameRequestCallback[] = [];
-    const fakeWindow = {
-      scrollY: 100,
-      scrollTo: (_x: number, y: number) => positions.push(y),
-      requestAnimationFrame: (callback: FrameRequestCallback) => frames.push(callback),
-      matchMedia: () => ({ matches: false }),
-    } as unknown as Window;
-    const done = animateScrollTo(700, 300, fakeWindow);
-    while (frames.length > 0) {
-      const frame = frames.shift()!;
-      frame(now);
-      now += 50;
-    }
-    await done;
-    expect(positions.at(-1)).toBe(700);
-    expect(positions).toHaveLength(7); // frames at 0, 50, …, 300 ms
-    expect(positions[3]).toBeCloseTo(100 + 600 * easeInOutCubic(0.5));
-  });
-
-  it("jumps straight there when the visitor prefers reduced motion", async () => {
-    const scrollTo = jest.fn();
-    const fakeWindow = {
-      scrollY: 0,
-      scrollTo,
-      requestAnimationFrame: jest.fn(),
-      matchMedia: () => ({ matches: true }),
-    } as unknown as Window;
-    await animateScrollTo(500, 300, fakeWindow);
-    expect(scrollTo).toHaveBeenCalledWith(0, 500);
   });
 });
 

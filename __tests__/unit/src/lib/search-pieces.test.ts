@@ -1,27 +1,12 @@
 /** @jest-environment node */
-import { mkdirSync, writeFileSync } from "node:fs";
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generatedQueries, generatedTitles } from "../../../../scripts/lib/generated-titles";
 import { searchByTitle } from "../../../../src/lib/search";
-import { assignSlots, buildSearchPieces, foldTitle, type SearchCard } from "../../../../src/lib/search-pieces";
+import { assignSlots, buildSearchPieces, foldTitle } from "../../../../src/lib/search-pieces";
 import { openSearchIndex } from "../../../../src/lib/search-query";
-
-const card = (title: string, n: number): SearchCard => ({
-  id: `doc-${n}`,
-  slug: `article-${n}`,
-  title,
-  categories: ["Dating"],
-  image: `/static/${n}/card.webp`,
-  lastUpdate: new Date(Date.UTC(2020, 0, 1) + n * 60_000).toISOString(),
-});
-
-function writePieces(dir: string, pieces: Map<string, string>): void {
-  for (const folder of new Set([...pieces.keys()].map((file) => path.dirname(file))))
-    mkdirSync(path.join(dir, folder), { recursive: true });
-  for (const [file, text] of pieces) writeFileSync(path.join(dir, file), text);
-}
+import { searchCard as card, writePieces } from "../../../support/search-pieces";
 
 describe("the search index in pieces", () => {
   let dir: string;
@@ -65,38 +50,6 @@ describe("the search index in pieces", () => {
     const someSlots = (await index.matches("date")).slice(0, 6);
     expect(await index.cards(someSlots)).toEqual(someSlots.map((slot) => oldestFirst[slot]));
     expect(await index.slotsOf(["doc-5", "doc-99999", "no-such-doc", "constructor"])).toEqual([5, 99_999]);
-  }, 150_000);
-
-  it("answers every key of a typed query exactly, narrowing from the keys before it without the index", async () => {
-    const titles = generatedTitles(10_000);
-    const oldestFirst = titles.map(card);
-    const typedDir = path.join(dir, "typed");
-    writePieces(typedDir, buildSearchPieces(oldestFirst));
-    const fetched: string[] = [];
-    // One index for the whole visit, as in the browser: each key's query narrows the last ones'.
-    const index = openSearchIndex((file) => {
-      fetched.push(file);
-      return readFile(path.join(typedDir, file), "utf8");
-    });
-    const folded = oldestFirst.map((article) => foldTitle(article.title));
-    const plainFilter = (query: string): number[] => {
-      const wanted = foldTitle(query.trim());
-      return folded.flatMap((title, slot) => (title.includes(wanted) ? [slot] : [])).reverse();
-    };
-    let keys = 0;
-    let keysWithoutIndex = 0;
-    for (const query of generatedQueries(titles).filter((_, i) => i % 6 === 0)) {
-      for (let length = 1; length <= query.length; length += 1) {
-        const typed = query.slice(0, length);
-        const before = fetched.length;
-        expect({ typed, slots: await index.matches(typed) }).toEqual({ typed, slots: plainFilter(typed) });
-        keys += 1;
-        if (fetched.slice(before).every((file) => !file.startsWith("search/g/"))) keysWithoutIndex += 1;
-      }
-    }
-    // Narrowing answered a good share of the keys from titles already fetched (153 of 337 when written).
-    expect(keys).toBeGreaterThan(300);
-    expect(keysWithoutIndex / keys).toBeGreaterThan(0.3);
   }, 150_000);
 
   it("leaves holes out of every answer, the empty query's included", async () => {

@@ -4,7 +4,7 @@ jest.unmock("gatsby-plugin-image");
 import { readFile, stat, writeFile } from "node:fs/promises";
 import path from "node:path";
 import sharp from "sharp";
-import { articleOgImage, isSiteOgImage } from "../../../../src/lib/og-image";
+import { articleOgImage } from "../../../../src/lib/og-image";
 import { prepareCovers } from "../../../../src/node/covers";
 import { writeOgImages } from "../../../../src/node/write-og-images";
 import { picture } from "../../../support/pictures";
@@ -59,15 +59,5 @@ describe("writeOgImages", () => {
     expect(again.info).toHaveBeenCalledWith(
       "Sharing images: 0 linked from the image store, 2 with the site's image, 5 articles in all",
     );
-  });
-});
-
-describe("the sharing image paths", () => {
-  it("are the site's JPEG and one per article slug, and nothing else", () => {
-    expect(articleOgImage("first-date-checklist")).toBe("/og/blogarticle/first-date-checklist.jpg");
-    expect(isSiteOgImage("/og-image.jpg")).toBe(true);
-    expect(isSiteOgImage(articleOgImage("first-date-checklist"))).toBe(true);
-    expect(isSiteOgImage("/static/abc/cover.webp")).toBe(false);
-    expect(isSiteOgImage("https://example.com/og/blogarticle/x.jpg")).toBe(false);
   });
 });

@@ -3,43 +3,7 @@ import { mkdir, mkdtemp, readFile, stat, utimes } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { BuildArgs, Reporter, Store } from "gatsby";
-import { sitemapEntries } from "../../../../src/lib/sitemap";
 import { writeSitemap } from "../../../../src/node/write-sitemap";
-
-const articles = [
-  { slug: "older", lastUpdate: "2024-01-01T00:00:00.000Z", updatedOn: null },
-  { slug: "edited", lastUpdate: "2024-02-01T00:00:00.000Z", updatedOn: "2024-09-30T00:00:00.000Z" },
-];
-
-describe("sitemapEntries", () => {
-  it("lists built pages by path, without 404 pages, client-only routes or the preview, with dates", () => {
-    const paths = [
-      "/terms",
-      "/preview",
-      "/404/",
-      "/404.html",
-      "/dev-404-page/",
-      "/blogarticle/[...slug]",
-      "/blog/2",
-      "/blogarticle/older",
-      "/blogarticle/edited",
-      "/blog",
-      "/",
-    ];
-    expect(sitemapEntries(paths, articles)).toEqual([
-      { path: "/", lastmod: undefined },
-      { path: "/blog", lastmod: "2024-09-30T00:00:00.000Z" },
-      { path: "/blog/2", lastmod: "2024-09-30T00:00:00.000Z" },
-      { path: "/blogarticle/edited", lastmod: "2024-09-30T00:00:00.000Z" },
-      { path: "/blogarticle/older", lastmod: "2024-01-01T00:00:00.000Z" },
-      { path: "/terms", lastmod: undefined },
-    ]);
-  });
-
-  it("gives the blog list no date when there are no articles", () => {
-    expect(sitemapEntries(["/blog"], [])).toEqual([{ path: "/blog", lastmod: undefined }]);
-  });
-});
 
 describe("writeSitemap", () => {
   it("writes sitemap.xml and robots.txt for the site's URL from the page and article nodes, and leaves them alone when nothing changed", async () => {

@@ -2,29 +2,8 @@ import * as React from "react";
 import { render, screen } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 
-// "Get the app": where it leads (GATSBY_STORE_URL, read when the build inlines it, or the Play Store
-// listing) and which of its two places records an analytics event.
-
-const DEFAULT_STORE_URL = "https://play.google.com/store/apps/details?id=app.kindred";
-
-/** The module as a build with this GATSBY_STORE_URL (undefined: not set) would inline it. */
-function storeUrlWith(value: string | undefined): string {
-  const saved = process.env.GATSBY_STORE_URL;
-  if (value === undefined) delete process.env.GATSBY_STORE_URL;
-  else process.env.GATSBY_STORE_URL = value;
-  try {
-    let url = "";
-    jest.isolateModules(() => {
-      url = (
-        jest.requireActual("../../../../../src/lib/store-url") as typeof import("../../../../../src/lib/store-url")
-      ).STORE_URL;
-    });
-    return url;
-  } finally {
-    if (saved === undefined) delete process.env.GATSBY_STORE_URL;
-    else process.env.GATSBY_STORE_URL = saved;
-  }
-}
+// "Get the app": that it leads to the store address (store-url.test.ts checks the address itself) and
+// which of its two places records an analytics event.
 
 /** The button and the hero, loaded afresh, as a build with this GATSBY_STORE_URL would make them. */
 function componentsWith(value: string | undefined) {
@@ -50,17 +29,6 @@ function componentsWith(value: string | undefined) {
 }
 
 describe("the store address (H3)", () => {
-  test("is the Play Store listing when GATSBY_STORE_URL is not set, or is blank", () => {
-    expect(storeUrlWith(undefined)).toBe(DEFAULT_STORE_URL);
-    expect(storeUrlWith("   ")).toBe(DEFAULT_STORE_URL);
-  });
-
-  test("is GATSBY_STORE_URL, trimmed, when it is set", () => {
-    expect(storeUrlWith("  https://apps.apple.com/app/kindred/id123  ")).toBe(
-      "https://apps.apple.com/app/kindred/id123",
-    );
-  });
-
   test("is where both buttons lead, in a new tab that cannot reach back to the site", () => {
     const { button } = componentsWith("https://store.example/kindred");
     render(
