@@ -1,7 +1,6 @@
 import * as React from "react";
 import { render, screen, within } from "@testing-library/react";
 import { Pagination } from "../../../../../src/components/blog/Pagination";
-import { ResponsiveImage } from "../../../../../src/components/ResponsiveImage";
 
 describe("Pagination", () => {
   it("hides the previous arrow on page 1 and marks the current page", () => {
@@ -29,34 +28,5 @@ describe("Pagination", () => {
     render(<Pagination currentPage={1} numPages={1} />);
     expect(screen.queryByRole("link", { name: /Previous|Next/ })).toBeNull();
     expect(screen.getByText("Total Pages: 1")).toBeInTheDocument();
-  });
-});
-
-describe("ResponsiveImage", () => {
-  it("renders the build's formats as <source>s and reserves the image's size", () => {
-    const { container } = render(
-      <ResponsiveImage
-        alt="A cover"
-        image={{
-          layout: "constrained",
-          width: 480,
-          height: 300,
-          images: {
-            fallback: {
-              src: "/static/a.webp",
-              srcSet: "/static/a.webp 480w",
-              sizes: "(min-width: 480px) 480px, 100vw",
-            },
-            sources: [{ type: "image/avif", srcSet: "/static/a.avif 480w", sizes: "(min-width: 480px) 480px, 100vw" }],
-          },
-        }}
-      />,
-    );
-    expect(container.querySelector("source")).toHaveAttribute("type", "image/avif");
-    const img = screen.getByRole("img", { name: "A cover" });
-    expect(img).toHaveAttribute("width", "480");
-    expect(img).toHaveAttribute("height", "300");
-    expect(img).toHaveAttribute("loading", "lazy");
-    expect(img).toHaveAttribute("src", "/static/a.webp");
   });
 });
