@@ -1,5 +1,5 @@
 // Stands in, in the production browser bundle only, for Gatsby's list of match paths
-// ($virtual/match-paths.json; plugins/gatsby-internals/runtime-replacements.ts swaps it in).
+// ($virtual/match-paths.json; src/node/browser-stand-ins.ts swaps it in).
 //
 // Two pages answer paths of their own beyond their own: Home answers every unknown path ("/*") and
 // the article fallback answers every /blogarticle/ path that was not built ("/blogarticle/*slug").

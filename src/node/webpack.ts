@@ -11,7 +11,6 @@ import {
   shortClassName,
   withCssModuleNaming,
 } from "../../plugins/gatsby-internals/css-module-naming";
-import { RUNTIME_REPLACEMENTS, runtimeReplacements } from "../../plugins/gatsby-internals/runtime-replacements";
 import { OUTPUT_ECMA_VERSION, TERSER_ES2017, minimizersWritingEs2017 } from "../../plugins/gatsby-internals/terser";
 import { mayUse } from "../../plugins/gatsby-internals/versions";
 import { SITE_ICONS_GLOBAL, siteIcons } from "./site-icons";
@@ -88,14 +87,13 @@ interface WebpackConfig {
  *   would publish the full sources. The same maps are made by the SourceMapDevToolPlugin, with no
  *   comment in the chunks;
  * - the scripts that run as a page starts ask V8 to compile them as they download (CompileHintPlugin);
- * - a built article's block renderers, whose work the HTML renderer has done, get a small browser
- *   stand-in (browser-stand-ins.ts), and the build lists the site's modules in each script
- *   (chunk-modules.ts) for the budget test.
+ * - the production browser bundle runs the stand-ins of browser-stand-ins.ts: for the site's modules
+ *   whose work the HTML renderer has done, and for the parts of Gatsby's runtime the site never runs
+ *   and the list of every page's path (these behind the version guard of internals/); the build
+ *   lists the site's modules in each script (chunk-modules.ts) for the budget test.
  * And, through the pieces of internals/ that recognise the versions they were written for (each
  * skipped with a warning on another):
- * - the production browser bundle leaves out the parts of Gatsby's runtime the site never runs and
- *   the list of every page's path (runtime-replacements.ts), and is written, and minified, as
- *   ES2017 rather than ES5 (terser.ts);
+ * - the production browser bundle is written, and minified, as ES2017 rather than ES5 (terser.ts);
  * - the production browser bundle's CSS modules are evaluated in the compilation itself
  *   (css-extract.ts), so that a warm build's compilation hash matches the cold build's;
  * - both production bundles name CSS-module classes short, and alike (css-module-naming.ts).
@@ -137,7 +135,7 @@ export async function configureWebpack({
     };
   }
   if (stage === "build-javascript") {
-    if (mayUse(RUNTIME_REPLACEMENTS, reporter)) config.plugins.push(...runtimeReplacements(root, plugins));
+    config.plugins.push(...browserStandIns(root, plugins, reporter));
     if (mayUse(TERSER_ES2017, reporter)) {
       config.target = ["web", `es${OUTPUT_ECMA_VERSION}`];
       config.optimization = {
@@ -148,7 +146,7 @@ export async function configureWebpack({
     if (mayUse(CSS_EXTRACT_IN_PROCESS, reporter)) config.plugins = config.plugins.map(extractingCssInProcess);
     config.plugins.push(new CompileHintPlugin());
     config.optimization = withSearchChunk(config.optimization ?? gatsbys.optimization);
-    config.plugins.push(...browserStandIns(root, plugins), new ChunkModulesPlugin(root));
+    config.plugins.push(new ChunkModulesPlugin(root));
     // webpack names the map relative to its output folder (public/), so "../.cache/…" leaves it.
     const fromPublic = path.relative(path.join(root, "public"), path.join(root, SOURCE_MAP_DIR));
     config.devtool = false;

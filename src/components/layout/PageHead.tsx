@@ -1,3 +1,7 @@
+// The production browser bundle runs PageHead.browser.tsx, beside this file, in its place:
+// src/node/browser-stand-ins.ts swaps every X.browser.tsx under src/ in for its X.tsx
+// (docs/codebase-map.md, "What the browser runs").
+
 import * as React from "react";
 import { Helmet, type HelmetProps } from "react-helmet";
 
@@ -13,8 +17,8 @@ export type PageHeadProps = HelmetProps & {
 /**
  * The page's head, through react-helmet, which stays by the owner's decision (the design card names
  * it). This is what the HTML renderer and `gatsby develop` use. The production browser bundle gets
- * PageHead.browser.tsx instead (src/node/browser-stand-ins.ts), which renders this same react-helmet
- * but fetches it only when a head must change (docs/first-load.md).
+ * PageHead.browser.tsx instead, which renders this same react-helmet but fetches it only when a head
+ * must change (docs/first-load.md).
  */
 export function PageHead({ live: _live, ...props }: PageHeadProps): JSX.Element {
   return <Helmet {...props} />;

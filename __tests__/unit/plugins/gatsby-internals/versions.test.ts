@@ -2,7 +2,6 @@
 import { CSS_EXTRACT_IN_PROCESS } from "../../../../plugins/gatsby-internals/css-extract";
 import { CSS_MODULE_NAMING } from "../../../../plugins/gatsby-internals/css-module-naming";
 import { GATSBY_STORE } from "../../../../plugins/gatsby-internals/gatsby-store";
-import { RUNTIME_REPLACEMENTS } from "../../../../plugins/gatsby-internals/runtime-replacements";
 import { TERSER_ES2017 } from "../../../../plugins/gatsby-internals/terser";
 import {
   installedVersion,
@@ -11,8 +10,10 @@ import {
   skippedNotice,
   type InternalsPiece,
 } from "../../../../plugins/gatsby-internals/versions";
+// The one piece outside this folder: the stand-ins for Gatsby's runtime modules, beside the site's.
+import { GATSBY_RUNTIME_STAND_INS } from "../../../../src/node/browser-stand-ins";
 
-const PIECES = [GATSBY_STORE, RUNTIME_REPLACEMENTS, CSS_EXTRACT_IN_PROCESS, CSS_MODULE_NAMING, TERSER_ES2017];
+const PIECES = [GATSBY_STORE, GATSBY_RUNTIME_STAND_INS, CSS_EXTRACT_IN_PROCESS, CSS_MODULE_NAMING, TERSER_ES2017];
 
 describe("the version guard of code that relies on a package's internals", () => {
   it("recognises the versions a piece names by prefix, and nothing else", () => {

@@ -1,8 +1,8 @@
 /** @jest-environment node */
-import { BROWSER_STAND_INS } from "../../../../src/node/browser-stand-ins";
+import { GATSBY_STAND_INS, replacedPattern } from "../../../../src/node/browser-stand-ins";
 import { MARK_SVG } from "../../../../src/node/manifest";
 import { execFileSync } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
@@ -19,12 +19,6 @@ import {
   publishFonts,
 } from "../../../../src/node/fonts";
 import { shortClassName } from "../../../../plugins/gatsby-internals/css-module-naming";
-import {
-  DOCUMENT_MATCH_PATHS,
-  GATSBY_MATCH_PATHS,
-  GATSBY_RUNTIME_STUB,
-  UNUSED_GATSBY_MODULES,
-} from "../../../../plugins/gatsby-internals/runtime-replacements";
 import {
   TOAST_STYLE_SOURCES,
   TOAST_STYLESHEET_GLOBAL,
@@ -351,81 +345,14 @@ describe("publishToastStylesheet", () => {
   });
 });
 
-describe("the parts of Gatsby's browser runtime left out of the production bundle", () => {
-  it("match modules of the installed Gatsby, so an upgrade that moves them is noticed", () => {
-    const gatsby = path.join(ROOT, "node_modules", "gatsby");
-    // Gatsby copies cache-dir/ into the site's .cache/ before bundling.
-    const candidates = [
-      path.join(gatsby, "dist", "internal-plugins", "partytown", "gatsby-browser.js"),
-      path
-        .join(gatsby, "cache-dir", "register-service-worker.js")
-        .replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
-      path
-        .join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js")
-        .replace(`${path.sep}cache-dir${path.sep}`, `${path.sep}.cache${path.sep}`),
-    ];
-    expect(existsSync(candidates[0]!)).toBe(true);
-    expect(existsSync(path.join(gatsby, "cache-dir", "register-service-worker.js"))).toBe(true);
-    expect(existsSync(path.join(gatsby, "cache-dir", "head", "head-export-handler-for-browser.js"))).toBe(true);
-    UNUSED_GATSBY_MODULES.forEach((pattern, index) => expect(candidates[index]).toMatch(pattern));
-    // The Head handler is the one export of its module that Gatsby imports; the stub has it.
-    expect(readFileSync(path.join(gatsby, "cache-dir", "page-renderer.js"), "utf8")).toContain(
-      'import { headHandlerForBrowser } from "./head/head-export-handler-for-browser"',
-    );
-    expect(readFileSync(path.join(ROOT, GATSBY_RUNTIME_STUB), "utf8")).toContain(
-      "export function headHandlerForBrowser()",
-    );
-  });
-
-  it("are unused: no page exports a Head, and no plugin asks for a service worker", () => {
-    for (const folder of ["src/pages", "src/templates"]) {
-      for (const file of readdirSync(path.join(ROOT, folder), { recursive: true, encoding: "utf8" }).filter((name) =>
-        /\.[jt]sx?$/.test(name),
-      )) {
-        expect(readFileSync(path.join(ROOT, folder, file), "utf8")).not.toMatch(
-          /export\s+(const|let|var|function)\s+Head\b|export\s*\{[^}]*\bHead\b/,
-        );
-      }
-    }
-    expect(readFileSync(path.join(ROOT, "gatsby-config.ts"), "utf8")).not.toMatch(/gatsby-plugin-(offline|pwa)/);
-  });
-
-  it("are swapped for the stub in the production browser bundle only", async () => {
+describe("the browser stand-ins (src/node/browser-stand-ins.ts)", () => {
+  it("are swapped into the production browser bundle only", async () => {
     const replaced = async (stage: string): Promise<unknown[]> =>
       ((await configFor(stage)).plugins as { normalModuleReplacement?: RegExp }[])
         .filter((plugin) => plugin.normalModuleReplacement)
         .map((plugin) => plugin.normalModuleReplacement);
-    expect(await replaced("build-javascript")).toEqual([
-      ...UNUSED_GATSBY_MODULES,
-      GATSBY_MATCH_PATHS,
-      // The site's own modules with browser stand-ins (src/node/browser-stand-ins.ts).
-      ...Object.keys(BROWSER_STAND_INS).map(() => expect.any(RegExp)),
-    ]);
+    // The scratch site has no stand-ins of its own (src/), so Gatsby's are all there is.
+    expect(await replaced("build-javascript")).toEqual(GATSBY_STAND_INS.map(replacedPattern));
     expect(await replaced("develop")).toEqual([]);
-  });
-});
-
-describe("the list of match paths left out of the production browser bundle", () => {
-  it("is the request by which Gatsby's browser runtime imports it, matched before it is resolved", () => {
-    const app = readFileSync(path.join(ROOT, "node_modules", "gatsby", "cache-dir", "production-app.js"), "utf8");
-    const request = /import matchPaths from "([^"]+)"/.exec(app)?.[1];
-    expect(request).toBeDefined();
-    expect(GATSBY_MATCH_PATHS.test(request!)).toBe(true);
-    // Gatsby writes it under .cache; a pattern on the resolved path would have the JSON parser read the replacement.
-    expect(
-      GATSBY_MATCH_PATHS.test(path.join(ROOT, ".cache", "_this_is_virtual_fs_path_", "$virtual", "match-paths.json")),
-    ).toBe(false);
-  });
-
-  it("is replaced by the site's document-match-paths module", async () => {
-    const replacements: [RegExp, string][] = [];
-    const plugins = {
-      ...fakePlugins,
-      normalModuleReplacement: (pattern: RegExp, resource: string) => (replacements.push([pattern, resource]), {}),
-    };
-    await configFor("build-javascript", plugins as unknown as CreateWebpackConfigArgs["plugins"]);
-    const [, resource] = replacements.find(([pattern]) => pattern === GATSBY_MATCH_PATHS) ?? [];
-    expect(resource?.endsWith(DOCUMENT_MATCH_PATHS)).toBe(true);
-    expect(existsSync(path.join(ROOT, DOCUMENT_MATCH_PATHS))).toBe(true);
   });
 });
