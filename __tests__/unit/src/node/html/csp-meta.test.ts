@@ -3,16 +3,9 @@ import { createHash } from "node:crypto";
 import { mkdir, mkdtemp, readFile, stat, utimes, writeFile } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
 import type { Reporter, Store } from "gatsby";
 import { pagePolicy } from "../../../../../src/lib/csp-policy";
-import {
-  emulatorHostFromEnv,
-  htmlFileOf,
-  htmlFilesUnder,
-  pageFileStatesOf,
-  STAMP_RECORD_KEY,
-} from "../../../../../src/node/html/html-to-finish";
+import { emulatorHostFromEnv, STAMP_RECORD_KEY } from "../../../../../src/node/html/html-to-finish";
 import { applyPolicyToFile, applyPolicyToFiles, writePagePolicies } from "../../../../../src/node/html/csp-meta";
 import { inlineScriptHashes, withPagePolicy, withPolicyMeta } from "../../../../support/page-policy";
 
@@ -117,18 +110,6 @@ describe("finishPage on a page without Gatsby's scripts", () => {
   });
 });
 
-describe("the emulator host", () => {
-  it("comes from the site's or the Admin SDK's variable, else there is none", () => {
-    expect(
-      emulatorHostFromEnv({ GATSBY_FIRESTORE_EMULATOR_HOST: "127.0.0.1:1", FIRESTORE_EMULATOR_HOST: "127.0.0.1:2" }),
-    ).toBe("127.0.0.1:1");
-    expect(emulatorHostFromEnv({ GATSBY_FIRESTORE_EMULATOR_HOST: "", FIRESTORE_EMULATOR_HOST: "127.0.0.1:2" })).toBe(
-      "127.0.0.1:2",
-    );
-    expect(emulatorHostFromEnv({})).toBeUndefined();
-  });
-});
-
 describe("on files", () => {
   let dir: string;
   beforeEach(async () => {
@@ -143,41 +124,6 @@ describe("on files", () => {
     await writeFile(path.join(dir, "bare.html"), "<p>fragment</p>");
     await mkdir(path.join(dir, "_gatsby", "slices"), { recursive: true });
     await writeFile(path.join(dir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "<script>stitched()</script>");
-  });
-
-  it("lists every .html file at any depth, and nothing else, leaving out Gatsby's slice fragments", async () => {
-    expect(await htmlFilesUnder(dir)).toEqual([
-      path.join(dir, "bare.html"),
-      path.join(dir, "blog", "2", "index.html"),
-      path.join(dir, "index.html"),
-    ]);
-  });
-
-  it("finds a page's HTML file where Gatsby writes it", () => {
-    const { generateHtmlPath } = createRequire(require.resolve("gatsby"))("gatsby-core-utils/dist/page-html") as {
-      generateHtmlPath: (dir: string, pagePath: string) => string;
-    };
-    for (const pagePath of [
-      "/",
-      "/404",
-      "/404.html",
-      "/blog/2",
-      "/blogarticle/[...slug]",
-      "/blogarticle/first-date-checklist",
-    ]) {
-      expect(htmlFileOf(dir, pagePath)).toBe(generateHtmlPath(dir, pagePath));
-    }
-  });
-
-  it("lists a build's pages from Gatsby's store, those whose file exists, sorted; outside a build, the files under the folder", async () => {
-    const storeWith = (paths: string[]) => ({
-      getState: () => ({ pages: new Map(paths.map((pagePath) => [pagePath, { path: pagePath }])) }),
-    });
-    expect([...(await pageFileStatesOf(dir, storeWith(["/blog/2", "/", "/not-written", "/"]))).keys()]).toEqual([
-      path.join(dir, "blog", "2", "index.html"),
-      path.join(dir, "index.html"),
-    ]);
-    expect([...(await pageFileStatesOf(dir, { getState: () => ({}) })).keys()]).toEqual(await htmlFilesUnder(dir));
   });
 
   it("applyPolicyToFile writes one policy per run, and leaves an up-to-date file untouched", async () => {
