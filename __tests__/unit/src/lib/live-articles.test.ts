@@ -1,5 +1,4 @@
 import { livePage, mergeLiveArticles } from "../../../../src/lib/live-articles";
-import { cardFromDocument } from "../../../../src/lib/live-card";
 import type { BlogCardData } from "../../../../src/components/blog/BlogCard";
 
 const card = (id: string, lastUpdate: string, title = `Title ${id}`): BlogCardData => ({
@@ -37,40 +36,5 @@ describe("livePage", () => {
 
   it("drops from later pages the articles that moved to page 1", () => {
     expect(livePage(built.slice(2), changed, 2, 2).map((c) => c.id)).toEqual(["d"]);
-  });
-});
-
-describe("cardFromDocument: the live list applies the build's contract", () => {
-  const data = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-    blogId: "post-1",
-    title: "Changed after the build",
-    slug: "changed-after-the-build",
-    categories: ["Dating Tips"],
-    featureImage: "https://images.example/cover.webp",
-    published: true,
-    lastUpdate: { toDate: () => new Date("2025-04-01T00:00:00Z") },
-    content: { blocks: [] },
-    ...overrides,
-  });
-
-  it("makes a card of a valid document, without a cover the build would not download", () => {
-    expect(cardFromDocument("meta-1", data())).toEqual({
-      id: "meta-1",
-      slug: "changed-after-the-build",
-      title: "Changed after the build",
-      categories: ["Dating Tips"],
-      lastUpdate: "2025-04-01T00:00:00.000Z",
-      imageSrc: undefined,
-    });
-  });
-
-  it.each([
-    ["a slug longer than any build publishes", { slug: `a-${"b".repeat(200)}` }],
-    ["a slug that breaks the slug rule", { slug: "Not A Slug" }],
-    ["no lastUpdate", { lastUpdate: undefined }],
-    ["no blogId", { blogId: undefined }],
-    ["no content", { content: undefined }],
-  ])("makes no card of a document with %s", (_case, overrides) => {
-    expect(cardFromDocument("meta-1", data(overrides))).toBeNull();
   });
 });
