@@ -5,7 +5,7 @@ import type { SafeBlock } from "../../../../../packages/article/src/safe-block";
 import { highlightCode, highlightCodeBlocks, languageFor } from "../../../../../packages/article/src/code-highlight";
 import { finishBody } from "../../../../../packages/article/src/finished-body";
 
-const root = path.join(__dirname, "../../../..");
+const root = path.join(__dirname, "../../../../..");
 
 /** Every tag in some HTML, as written. */
 const tags = (html: string): string[] => html.match(/<[^>]*>/g) ?? [];
