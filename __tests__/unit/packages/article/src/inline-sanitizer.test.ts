@@ -199,8 +199,11 @@ describe("the site's origin, as the build was configured", () => {
   const freshSanitize = (): typeof sanitizeInline => {
     let fresh: typeof sanitizeInline = sanitizeInline;
     jest.isolateModules(() => {
-      fresh = (jest.requireActual("../../../../../packages/article/src/inline-sanitizer") as { sanitizeInline: typeof sanitizeInline })
-        .sanitizeInline;
+      fresh = (
+        jest.requireActual("../../../../../packages/article/src/inline-sanitizer") as {
+          sanitizeInline: typeof sanitizeInline;
+        }
+      ).sanitizeInline;
     });
     return fresh;
   };
