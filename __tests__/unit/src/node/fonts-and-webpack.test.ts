@@ -1,122 +1,20 @@
 /** @jest-environment node */
 import { GATSBY_STAND_INS, replacedPattern } from "../../../../src/node/browser-stand-ins";
 import { MARK_SVG } from "../../../../src/node/manifest";
-import { execFileSync } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, mkdtemp, readFile, writeFile } from "node:fs/promises";
+import { mkdir, mkdtemp, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import type { FontMetrics } from "@capsizecss/core";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import * as fonts from "../../../../src/node/fonts";
-import {
-  FONT_FILES,
-  FONT_STACK,
-  LATIN_FONT_FILE,
-  LOCAL_FALLBACKS,
-  fallbackFontFaces,
-  publishFonts,
-} from "../../../../src/node/fonts";
+import { fallbackFontFaces } from "../../../../src/node/fonts";
 import { shortClassName } from "../../../../plugins/gatsby-internals/css-module-naming";
-import {
-  TOAST_STYLE_SOURCES,
-  TOAST_STYLESHEET_GLOBAL,
-  publishToastStylesheet,
-} from "../../../../src/node/toast-stylesheet";
+import { TOAST_STYLE_SOURCES, TOAST_STYLESHEET_GLOBAL } from "../../../../src/node/toast-stylesheet";
 import { FONT_FALLBACK_GLOBAL, configureWebpack } from "../../../../src/node/webpack";
+import { installedOutfitMetrics } from "../../../support/outfit-metrics";
 
 const ROOT = path.resolve(__dirname, "../../../..");
 const storeAt = (directory: string): Store => ({ getState: () => ({ program: { directory } }) }) as unknown as Store;
-
-/**
- * The metrics capsize reads from the installed woff2. @capsizecss/unpack is an ES module only, which
- * Jest's CommonJS cannot load, so Node reads it in a child process, as the build does.
- */
-function installedOutfitMetrics(): FontMetrics {
-  const file = path.join(ROOT, FONT_FILES, LATIN_FONT_FILE);
-  const script = `import { fromFile } from "@capsizecss/unpack/fs"; console.log(JSON.stringify(await fromFile(${JSON.stringify(file)})));`;
-  return JSON.parse(
-    execFileSync(process.execPath, ["--input-type=module", "-e", script], { cwd: ROOT, encoding: "utf8" }),
-  ) as FontMetrics;
-}
-
-/** The declarations of the @font-face rule of `family` with `weight`, as a map. */
-function face(css: string, family: string, weight: string): Record<string, string> {
-  const rule = css
-    .split("\n")
-    .find((line) => line.includes(`font-family: "${family}";`) && line.includes(`font-weight: ${weight};`));
-  if (!rule) throw new Error(`no ${weight} face of ${family} in:\n${css}`);
-  const body = rule.slice(rule.indexOf("{") + 1, rule.lastIndexOf("}"));
-  return Object.fromEntries(
-    body
-      .split(";")
-      .map((declaration) => declaration.trim())
-      .filter(Boolean)
-      .map((declaration) => [
-        declaration.slice(0, declaration.indexOf(":")).trim(),
-        declaration.slice(declaration.indexOf(":") + 1).trim(),
-      ]),
-  );
-}
-
-const percent = (value: string | undefined): number => Number.parseFloat(value ?? "NaN");
-
-describe("publishFonts", () => {
-  it("copies the installed font files to public/fonts/ under their own names", async () => {
-    const site = await mkdtemp(path.join(tmpdir(), "fonts-"));
-    await mkdir(path.join(site, FONT_FILES), { recursive: true });
-    await writeFile(path.join(site, FONT_FILES, "outfit-latin-wght-normal.woff2"), "font bytes");
-    await publishFonts({ store: storeAt(site) });
-    expect(await readFile(path.join(site, "public", "fonts", "outfit-latin-wght-normal.woff2"), "utf8")).toBe(
-      "font bytes",
-    );
-  });
-
-  it("reads them from the installed @fontsource-variable/outfit package", async () => {
-    await expect(readFile(path.join(ROOT, FONT_FILES, LATIN_FONT_FILE))).resolves.toBeInstanceOf(Buffer);
-  });
-});
-
-describe("fallbackFontFaces", () => {
-  const outfit = installedOutfitMetrics();
-  const css = fallbackFontFaces(outfit);
-
-  it("reads Outfit's own vertical metrics from the woff2", () => {
-    expect(outfit).toMatchObject({ unitsPerEm: 1000, ascent: 1000, descent: -260, lineGap: 0 });
-  });
-
-  it("gives the regular Arial face Outfit's line metrics and average width", () => {
-    const regular = face(css, "Outfit Fallback", "100 500");
-    // Outfit: ascent 1000, descent 260, gap 0 per 1000 units; Arial's average width is 913/2048.
-    const sizeAdjust = outfit.xWidthAvg / outfit.unitsPerEm / (913 / 2048);
-    expect(percent(regular["size-adjust"])).toBeCloseTo(sizeAdjust * 100, 2);
-    expect(percent(regular["ascent-override"])).toBeCloseTo(100 / sizeAdjust, 2);
-    expect(percent(regular["descent-override"])).toBeCloseTo(26 / sizeAdjust, 2);
-    expect(regular["line-gap-override"]).toBe("0%");
-    expect(regular.src).toBe(
-      'local("Arial"), local("ArialMT"), local("Helvetica"), local("Liberation Sans"), local("LiberationSans")',
-    );
-  });
-
-  it("sizes the bold faces from Outfit Bold's width, which a regular face with a synthetic bold would miss by 4%", () => {
-    const bold = face(css, "Outfit Fallback", "600 900");
-    // Outfit Bold averages 461 of 1000; Arial Bold 983 of 2048.
-    expect(percent(bold["size-adjust"])).toBeCloseTo((0.461 / (983 / 2048)) * 100, 2);
-    expect(bold.src).toContain('local("Liberation Sans Bold")');
-    const robotoBold = face(css, "Outfit Fallback Roboto", "600 900");
-    expect(percent(robotoBold["size-adjust"])).toBeCloseTo((0.461 / (926 / 2048)) * 100, 2);
-  });
-
-  it("writes one rule per line for every fallback family, and the font stack lists them after Outfit", async () => {
-    expect(css.split("\n")).toHaveLength(LOCAL_FALLBACKS.length * 2);
-    expect(FONT_STACK).toBe('"Outfit Variable", "Outfit Fallback", "Outfit Fallback Roboto", sans-serif');
-    const globalCss = await readFile(path.join(ROOT, "src", "styles", "global.css"), "utf8");
-    // Outfit's stack once the page has loaded (the "webfont" class), the fallbacks alone before.
-    expect(globalCss).toContain(`--font-web: ${FONT_STACK};`);
-    expect(globalCss).toContain(`--font-body: ${FONT_STACK.replace('"Outfit Variable", ', "")};`);
-  });
-});
 
 /** The CSS extractor and css-loader that Gatsby's configuration uses, from Gatsby's own dependencies. */
 const fromGatsby = createRequire(require.resolve("gatsby"));
@@ -206,7 +104,7 @@ async function configFor(stage: string, plugins = fakePlugins): Promise<Record<s
 }
 
 describe("configureWebpack", () => {
-  // The faces themselves are tested above; Jest cannot load the ES-module font reader.
+  // The faces themselves are tested in fonts.test.ts; Jest cannot load the ES-module font reader.
   beforeEach(() => {
     jest
       .spyOn(fonts, "fallbackFontFacesFor")
@@ -290,30 +188,6 @@ describe("configureWebpack", () => {
     expect(shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, "brand", options)).not.toBe(name);
   });
 
-  it("gives every class of the site's CSS modules a name of its own", () => {
-    const files = readdirSync(path.join(ROOT, "src"), { recursive: true, encoding: "utf8" }).filter((file) =>
-      file.endsWith(".module.css"),
-    );
-    expect(files.length).toBeGreaterThan(5);
-    const names = new Map<string, string>();
-    for (const file of files) {
-      const resourcePath = path.join(ROOT, "src", file);
-      const css = readFileSync(resourcePath, "utf8")
-        .replace(/\/\*[\s\S]*?\*\//g, "")
-        .replace(/:global\([^)]*\)/g, "");
-      for (const [, local] of css.matchAll(/\.([A-Za-z_][\w-]*)/g)) {
-        const name = shortClassName({ resourcePath }, CSS_MODULE_OPTIONS.localIdentName, local!, {
-          context: ROOT,
-          hashPrefix: "",
-        });
-        const owner = `${file} .${local}`;
-        expect([name, names.get(name) ?? owner]).toEqual([name, owner]);
-        names.set(name, owner);
-      }
-    }
-    expect(names.size).toBeGreaterThan(100);
-  });
-
   it("hands the HTML renderer the fallback faces and the browser bundles the toast stylesheet's URL", async () => {
     const html = await configFor("build-html");
     expect(html.plugins).toContainEqual({
@@ -323,25 +197,6 @@ describe("configureWebpack", () => {
     expect(browser.plugins).toContainEqual({
       define: { [TOAST_STYLESHEET_GLOBAL]: expect.stringMatching(/^"\/toastify-[0-9a-f]{20}\.css"$/) },
     });
-  });
-});
-
-describe("publishToastStylesheet", () => {
-  it("publishes the library's stylesheet and the site's changes as one file named by its content", async () => {
-    const site = await mkdtemp(path.join(tmpdir(), "toasts-"));
-    for (const source of TOAST_STYLE_SOURCES) {
-      await mkdir(path.dirname(path.join(site, source)), { recursive: true });
-      await writeFile(path.join(site, source), `/* ${path.basename(source)} */`);
-    }
-    const url = await publishToastStylesheet(site);
-    expect(await readFile(path.join(site, "public", url), "utf8")).toBe("/* ReactToastify.css */\n/* toasts.css */");
-    await writeFile(path.join(site, TOAST_STYLE_SOURCES[1]!), "/* changed */");
-    expect(await publishToastStylesheet(site)).not.toBe(url);
-  });
-
-  it("sets the toasts in the site's font", async () => {
-    const ours = await readFile(path.join(ROOT, "src", "components", "layout", "toasts.css"), "utf8");
-    expect(ours).toMatch(/--toastify-font-family:\s*var\(--font-body\)/);
   });
 });
 
