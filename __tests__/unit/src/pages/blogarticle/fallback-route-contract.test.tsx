@@ -2,6 +2,7 @@ import * as React from "react";
 import { render, screen, waitFor } from "@testing-library/react";
 import { navigate, type PageProps } from "gatsby";
 import BlogPostFallback from "../../../../../src/pages/blogarticle/[...slug]";
+import { article } from "../../../../support/articles";
 
 // The fallback route in the browser, with Firestore replaced by the documents a test chooses: it
 // must show exactly what a build would publish, and the not-found page for anything else.
@@ -26,16 +27,14 @@ jest.mock("../../../../../src/lib/firebase-client", () => ({
   },
 }));
 
-const article = (slug: string, overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  blogId: "post-1",
-  title: `Title of ${slug.slice(0, 20)}`,
-  slug,
-  categories: ["Dating Tips"],
-  featureImage: "https://images.example/cover.webp",
-  published: true,
-  lastUpdate: "2025-03-01T10:00:00.000Z",
-  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "The body." } }] },
-  ...overrides,
+/** The `blog` post of an article (the document its metadata's blogId names), and its blogMetaData. */
+const post = (slug: string, overrides: Record<string, unknown> = {}): StoredDocument => ({
+  id: `blog-${slug}`,
+  data: article(slug, overrides),
+});
+const meta = (slug: string, overrides: Record<string, unknown> = {}): StoredDocument => ({
+  id: "meta-1",
+  data: article(slug, overrides),
 });
 
 function visit(slug: string): void {
@@ -61,46 +60,46 @@ afterEach(() => {
 });
 
 test("shows an article whose post and metadata are both published and valid", async () => {
-  mockPost = { id: "post-1", data: article("fresh-article", { blogId: undefined }) };
-  mockMetas = [{ id: "meta-1", data: article("fresh-article") }];
+  mockPost = post("fresh-article", { blogId: undefined });
+  mockMetas = [meta("fresh-article")];
   visit("fresh-article");
   expect(await screen.findByRole("heading", { level: 1 })).toHaveTextContent("Title of fresh-article");
   expect(navigate).not.toHaveBeenCalled();
 });
 
 test("shows the not-found page when the metadata is unpublished (the rules hide it) though the post is published", async () => {
-  mockPost = { id: "post-1", data: article("meta-unpublished") };
+  mockPost = post("meta-unpublished");
   mockMetas = [];
   visit("meta-unpublished");
   await notFound();
 });
 
 test("shows the not-found page when the metadata has no lastUpdate", async () => {
-  mockPost = { id: "post-1", data: article("no-last-update") };
-  mockMetas = [{ id: "meta-1", data: article("no-last-update", { lastUpdate: undefined }) }];
+  mockPost = post("no-last-update");
+  mockMetas = [meta("no-last-update", { lastUpdate: undefined })];
   visit("no-last-update");
   await notFound();
 });
 
 test("shows the not-found page for a slug longer than any build publishes, without reading Firestore", async () => {
   const slug = `a-${"b".repeat(300)}`;
-  mockPost = { id: "post-1", data: article(slug) };
-  mockMetas = [{ id: "meta-1", data: article(slug) }];
+  mockPost = post(slug);
+  mockMetas = [meta(slug)];
   visit(slug);
   await notFound();
   expect(mockReads).not.toHaveBeenCalled();
 });
 
 test("shows the not-found page for a post whose own slug breaks the slug rule", async () => {
-  mockPost = { id: "post-1", data: article("Bad Slug!") };
-  mockMetas = [{ id: "meta-1", data: article("Bad Slug!") }];
+  mockPost = post("Bad Slug!");
+  mockMetas = [meta("Bad Slug!")];
   visit("Bad Slug!");
   await notFound();
 });
 
 test("shows the article without a cover when the cover is not from an allowed host", async () => {
-  mockPost = { id: "post-1", data: article("evil-cover", { featureImage: "/\\evil.example/x.png" }) };
-  mockMetas = [{ id: "meta-1", data: article("evil-cover") }];
+  mockPost = post("evil-cover", { featureImage: "/\\evil.example/x.png" });
+  mockMetas = [meta("evil-cover")];
   const { container } = render(
     <BlogPostFallback {...({ params: { slug: "evil-cover" } } as unknown as PageProps<object, object, unknown>)} />,
   );
