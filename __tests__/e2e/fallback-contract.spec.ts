@@ -3,6 +3,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
+import { article, editorBody } from "../support/articles";
 import { buildSite } from "../support/site-build";
 import { freePort, startScript, stopGroup } from "../support/processes";
 import { readFileSync } from "node:fs";
@@ -22,22 +23,17 @@ let app: App | undefined;
 let db: Firestore;
 let siteUrl = "";
 
-const article = (slug: string, overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  blogId: `blog-${slug.slice(0, 60)}`,
-  title: `Fresh: ${slug.slice(0, 40)}`,
-  slug,
-  categories: ["Dating Tips"],
-  // Not an allowed image host: the build refuses it, so the fallback must not load it either.
-  featureImage: "https://images.invalid/cover.webp",
-  published: true,
-  lastUpdate: Timestamp.now(),
-  content: {
-    time: 1,
-    version: "2.28.2",
-    blocks: [{ type: "paragraph", data: { text: `The body of ${slug.slice(0, 40)}.` } }],
-  },
-  ...overrides,
-});
+/** An article published after the build, as its `blog` post and its `blogMetaData` both hold it. */
+const fresh = (slug: string, overrides: Record<string, unknown> = {}): Record<string, unknown> =>
+  article(slug, {
+    blogId: `blog-${slug.slice(0, 60)}`,
+    title: `Fresh: ${slug.slice(0, 40)}`,
+    // Not an allowed image host: the build refuses it, so the fallback must not load it either.
+    featureImage: "https://images.invalid/cover.webp",
+    lastUpdate: Timestamp.now(),
+    content: editorBody(`The body of ${slug.slice(0, 40)}.`),
+    ...overrides,
+  });
 
 /** Writes an article after the build: its `blog` post and its `blogMetaData`, each with its own changes. */
 async function publishAfterBuild(
@@ -46,12 +42,12 @@ async function publishAfterBuild(
   meta: Record<string, unknown> | null = {},
 ): Promise<void> {
   const id = `blog-${slug.slice(0, 60)}`;
-  await db.collection("blog").doc(id).set(article(slug, post));
+  await db.collection("blog").doc(id).set(fresh(slug, post));
   if (meta)
     await db
       .collection("blogMetaData")
       .doc(`meta-${slug.slice(0, 60)}`)
-      .set(article(slug, meta));
+      .set(fresh(slug, meta));
 }
 
 async function expectNotFound(page: Page, slug: string): Promise<void> {

@@ -1,8 +1,9 @@
 import { execFile } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { test, expect } from "./fixtures";
+import { builtPages } from "../support/built-pages";
 
 // Every page of the build is valid HTML as the W3C Nu Html Checker reads it (vnu-jar, run on Java
 // like the Firestore emulator), and clean UTF-8: not one U+0000, whatever React's renderer emitted.
@@ -10,18 +11,11 @@ import { test, expect } from "./fixtures";
 const PUBLIC_DIR = path.resolve(__dirname, "../../public");
 const VNU_JAR = require.resolve("vnu-jar/build/dist/vnu.jar");
 
-/** Every HTML page of the build, with its path under public/. */
-function builtPages(dir = PUBLIC_DIR): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    // page-data/ holds JSON; _gatsby/ holds fragments Gatsby has already stitched into the pages.
-    if (entry.isDirectory()) return entry.name === "page-data" || entry.name === "_gatsby" ? [] : builtPages(full);
-    return entry.isFile() && entry.name.endsWith(".html") ? [full] : [];
-  });
-}
+/** Every HTML page of the build, by its full path. */
+const pageFiles = (): string[] => builtPages(PUBLIC_DIR).map((file) => path.join(PUBLIC_DIR, file));
 
 test("every built page is free of NUL characters", () => {
-  const pages = builtPages();
+  const pages = pageFiles();
   expect(pages.length).toBeGreaterThan(30);
   const withNul = pages.filter((file) => readFileSync(file).includes(0)).map((file) => path.relative(PUBLIC_DIR, file));
   expect(withNul).toEqual([]);
@@ -29,7 +23,7 @@ test("every built page is free of NUL characters", () => {
 
 test("the Nu Html Checker finds no error in any built page", async () => {
   test.setTimeout(120_000);
-  const pages = builtPages();
+  const pages = pageFiles();
   const run = promisify(execFile);
   // vnu exits non-zero when it reports an error; its report (JSON) is what the test reads.
   const report = await run("java", ["-jar", VNU_JAR, "--errors-only", "--format", "json", ...pages], {

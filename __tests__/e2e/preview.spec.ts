@@ -6,6 +6,7 @@ import { getAuth } from "firebase-admin/auth";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import type { Page } from "@playwright/test";
 import { test, expect, waitForHydration } from "./fixtures";
+import { article } from "../support/articles";
 import { buildSite } from "../support/site-build";
 import { freePort, startScript, stopGroup } from "../support/processes";
 import { callPreviewLink, makeEditor, signIn, type EmulatorAddresses } from "../../scripts/lib/editors.ts";
@@ -27,39 +28,38 @@ let imagesOrigin = "";
 const localServices: string[] = [];
 
 /** An article with one block of each kind the editor makes, its code in a named language. */
-const article = (slug: string, title: string, published: boolean) => ({
-  blogId: `blog-${slug}`,
-  title,
-  slug,
-  categories: ["First Dates", "Safety"],
-  featureImage: `${imagesOrigin}/first-dates.webp`,
-  published,
-  lastUpdate: Timestamp.fromDate(new Date("2025-03-04T09:30:00Z")),
-  updatedOn: Timestamp.fromDate(new Date("2025-03-04T09:30:00Z")),
-  content: {
-    time: 1,
-    version: "2.31.0",
-    blocks: [
-      { type: "paragraph", data: { text: `Opening of <b>${title}</b> with <a href="/blog">a link</a>.` } },
-      { type: "header", data: { level: 2, text: "Before you go" } },
-      {
-        type: "list",
-        data: { style: "ordered", items: [{ content: "Pick a place", items: [{ content: "quiet", items: [] }] }] },
-      },
-      { type: "code", data: { code: "const plan = { place: 'cafe', time: 7 };", language: "javascript" } },
-      { type: "quote", data: { text: "Be yourself.", caption: "A friend" } },
-      {
-        type: "table",
-        data: {
-          withHeadings: true,
-          content: [{ cells: ["When", "Where"] }, { cells: ["Friday", "The park"] }],
+const showcase = (slug: string, title: string, published: boolean): Record<string, unknown> =>
+  article(slug, {
+    title,
+    categories: ["First Dates", "Safety"],
+    featureImage: `${imagesOrigin}/first-dates.webp`,
+    published,
+    lastUpdate: Timestamp.fromDate(new Date("2025-03-04T09:30:00Z")),
+    updatedOn: Timestamp.fromDate(new Date("2025-03-04T09:30:00Z")),
+    content: {
+      time: 1,
+      version: "2.31.0",
+      blocks: [
+        { type: "paragraph", data: { text: `Opening of <b>${title}</b> with <a href="/blog">a link</a>.` } },
+        { type: "header", data: { level: 2, text: "Before you go" } },
+        {
+          type: "list",
+          data: { style: "ordered", items: [{ content: "Pick a place", items: [{ content: "quiet", items: [] }] }] },
         },
-      },
-      { type: "delimiter", data: {} },
-      { type: "image", data: { file: { url: `${imagesOrigin}/date-map.webp` }, caption: "The route" } },
-    ],
-  },
-});
+        { type: "code", data: { code: "const plan = { place: 'cafe', time: 7 };", language: "javascript" } },
+        { type: "quote", data: { text: "Be yourself.", caption: "A friend" } },
+        {
+          type: "table",
+          data: {
+            withHeadings: true,
+            content: [{ cells: ["When", "Where"] }, { cells: ["Friday", "The park"] }],
+          },
+        },
+        { type: "delimiter", data: {} },
+        { type: "image", data: { file: { url: `${imagesOrigin}/date-map.webp` }, caption: "The route" } },
+      ],
+    },
+  });
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ allowedOrigins: localServices });
@@ -113,9 +113,9 @@ test.beforeAll(async () => {
   db = getFirestore(app);
 
   // A draft, and a published twin with the same body that the build publishes.
-  await save("draft", article("a-private-draft", "A private draft", false));
-  await save("other-draft", article("another-draft", "Another draft", false));
-  await save("twin", article("the-published-twin", "The published twin", true));
+  await save("draft", showcase("a-private-draft", "A private draft", false));
+  await save("other-draft", showcase("another-draft", "Another draft", false));
+  await save("twin", showcase("the-published-twin", "The published twin", true));
 
   const build = await buildSite({
     GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
@@ -185,7 +185,7 @@ test("a second save shows in the open preview within 3 s, without a build or a r
   await page.goto(await linkFor("draft"));
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A private draft", { timeout: 20_000 });
   await page.evaluate(() => ((window as unknown as { notReloaded: boolean }).notReloaded = true));
-  const saved = article("a-private-draft", "A private draft, edited", false);
+  const saved = showcase("a-private-draft", "A private draft, edited", false);
   await save("draft", { ...saved, lastUpdate: Timestamp.fromDate(new Date("2025-03-05T04:30:00Z")) });
   await expect(page.getByRole("heading", { level: 1 })).toHaveText("A private draft, edited", { timeout: 3000 });
   await expect(page.getByText("Draft saved 10:00 AM · March 5, 2025")).toBeVisible({ timeout: 3000 });
@@ -196,7 +196,7 @@ test("the preview's article body is the markup of the built page for the same co
   await page.goto(`${siteUrl}/blogarticle/the-published-twin`);
   await waitForHydration(page);
   const built = await bodyMarkup(page);
-  await save("draft", article("a-private-draft", "The published twin", false));
+  await save("draft", showcase("a-private-draft", "The published twin", false));
   await page.goto(await linkFor("draft"));
   await expect(page.getByText(MARK)).toBeVisible({ timeout: 20_000 });
   // The body names its own article's slug (data-article-body), the one thing the twins do not share.

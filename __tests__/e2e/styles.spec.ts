@@ -3,25 +3,20 @@
 // runs. When the two namings drift apart the markup's classes match no rule and every page loses
 // its styles until hydration re-renders it: src/node/webpack.ts changes how the browser bundle
 // evaluates CSS modules, which is how that can happen.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import path from "node:path";
 import { test, expect } from "./fixtures";
+import { builtPages } from "../support/built-pages";
 import { SHOWCASE_SLUG } from "../support/editor-article";
 
 const PUBLIC_DIR = path.resolve(process.env.PUBLIC_DIR ?? "public");
-
-/** The HTML files of the built pages, by their path under public/. */
-const builtPages = (): string[] =>
-  readdirSync(PUBLIC_DIR, { recursive: true, encoding: "utf8" }).filter(
-    (file) => file.endsWith(".html") && !file.startsWith("_gatsby") && !file.startsWith("page-data"),
-  );
 
 /** Whether the stylesheet has a selector naming exactly this class (not one it is the start of). */
 const hasRuleFor = (styles: string, name: string): boolean =>
   new RegExp(`\\.${name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(?![\\w-])`).test(styles);
 
 test("every class in a built page's markup has a rule in the stylesheet the page inlines", () => {
-  const pages = builtPages();
+  const pages = builtPages(PUBLIC_DIR);
   expect(pages.length).toBeGreaterThan(30);
   for (const file of pages) {
     const html = readFileSync(path.join(PUBLIC_DIR, file), "utf8");
