@@ -1,63 +1,14 @@
 import * as React from "react";
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
-import path from "node:path";
 import { render, screen, within } from "@testing-library/react";
 import { LegalPage } from "../../../../../src/components/legal/LegalPage";
-import { legalDocument, type LegalPageData } from "../../../../../src/components/legal/legal-document";
-import { legalContent, LegalDocumentError } from "../../../../../src/components/legal/legal-markdown";
+import { legalDocument } from "../../../../../src/components/legal/legal-document";
+import { LegalDocumentError } from "../../../../../src/components/legal/legal-markdown";
 import { SUPPORT_EMAIL } from "../../../../../src/components/legal/SupportEmailLink";
+import { formatted, legalSource, matter, pageData } from "../../../../support/legal-markdown";
 
-// The policy documents go through the same steps as in a build: gatsby-transformer-remark's front
-// matter parser, Markdown parser and HTML syntax tree (with the plugin options of gatsby-config: no
-// GFM, no footnotes), loaded from the transformer's own dependencies so the versions are the same.
-const projectRequire = createRequire(path.join(process.cwd(), "package.json"));
-const transformerRequire = createRequire(projectRequire.resolve("gatsby-transformer-remark"));
-const matter = transformerRequire("gray-matter") as (text: string) => {
-  data: Record<string, unknown>;
-  content: string;
-};
-const Remark = transformerRequire("remark") as new () => { parse(markdown: string): unknown };
-const toHast = transformerRequire("mdast-util-to-hast") as (
-  tree: unknown,
-  options: { allowDangerousHtml: boolean },
-) => unknown;
-const removePosition = transformerRequire("unist-util-remove-position") as (tree: unknown, force: boolean) => unknown;
-const reparseRaw = transformerRequire("hast-util-raw") as (tree: unknown) => unknown;
-
-/** The htmlAst field gatsby-transformer-remark gives a Markdown body. */
-const htmlAst = (markdown: string): unknown =>
-  reparseRaw(removePosition(toHast(new Remark().parse(markdown), { allowDangerousHtml: true }), true));
-
-const LEGAL_DIR = path.join(process.cwd(), "content", "legal");
-const source = (name: string): string => readFileSync(path.join(LEGAL_DIR, `${name}.md`), "utf8");
-
-/** A YAML date as the transformer stores it (a JSON string), formatted as the page query asks. */
-function formatted(value: unknown): { lastUpdated: string | null; lastUpdatedDateTime: string | null } {
-  const text = value instanceof Date ? value.toJSON() : typeof value === "string" ? value : "";
-  if (!/^\d{4}-\d{2}-\d{2}(T00:00:00\.000Z)?$/.test(text) || Number.isNaN(Date.parse(text))) {
-    return { lastUpdated: null, lastUpdatedDateTime: null };
-  }
-  const date = new Date(text);
-  return {
-    lastUpdated: date.toLocaleDateString("en-GB", { day: "numeric", month: "long", year: "numeric", timeZone: "UTC" }),
-    lastUpdatedDateTime: text.slice(0, 10),
-  };
-}
-
-/** What a policy page's query returns for a Markdown file's text. */
-function pageData(markdown: string): LegalPageData {
-  const { data, content } = matter(markdown);
-  const text = (value: unknown): string | null => (typeof value === "string" ? value : null);
-  return {
-    file: {
-      childMarkdownRemark: {
-        frontmatter: { title: text(data.title), summary: text(data.summary), ...formatted(data.lastUpdated) },
-        htmlAst: htmlAst(content),
-      },
-    },
-  };
-}
+// The policy documents go through the same steps as in a build (support/legal-markdown.ts): the
+// transformer's front matter parser, Markdown parser and HTML syntax tree. legal-markdown.test.tsx
+// checks the renderer on Markdown of its own.
 
 // Anchors are addresses (/terms#eligibility, links from elsewhere): a change must be deliberate.
 const EXPECTED: Record<string, { title: string; sections: [id: string, title: string][] }> = {
@@ -112,7 +63,7 @@ const EXPECTED: Record<string, { title: string; sections: [id: string, title: st
 
 describe.each(Object.keys(EXPECTED))("content/legal/%s.md", (name) => {
   const expected = EXPECTED[name]!;
-  const markdown = source(name);
+  const markdown = legalSource(name);
 
   test("has its title, summary and last-updated date in the front matter", () => {
     const { data } = matter(markdown);
@@ -161,7 +112,7 @@ describe.each(Object.keys(EXPECTED))("content/legal/%s.md", (name) => {
 });
 
 describe("legalDocument", () => {
-  const valid = source("terms");
+  const valid = legalSource("terms");
 
   test.each([
     ["the date", /^lastUpdated: .*\n/m],
@@ -174,58 +125,5 @@ describe("legalDocument", () => {
 
   test("refuses a page whose file is missing", () => {
     expect(() => legalDocument({ file: null }, "terms")).toThrow(/content\/legal\/terms\.md: the file was not found/);
-  });
-
-  test("keeps text, bold, italics and links, turning site paths into page links", () => {
-    const { intro, sections } = legalContent(
-      htmlAst(
-        "Intro *here*.\n\n## One {#one}\n\nSee **our** [Privacy Policy](/privacy) or\n[the portal](https://cybercrime.gov.in).\n\n### Detail\n\n- a\n- b {{supportEmail}}\n",
-      ),
-      "test.md",
-    );
-    const { container } = render(
-      <LegalPage
-        title="T"
-        lastUpdated="1 May 2024"
-        lastUpdatedDateTime="2024-05-01"
-        intro={intro}
-        sections={sections}
-      />,
-    );
-    expect(container.querySelector("header em")).toHaveTextContent("here");
-    const [heading, ...body] = [...container.querySelector("section#one")!.children];
-    expect(heading).toHaveTextContent("1. One");
-    expect(body.map((element) => element.outerHTML).join("")).toBe(
-      '<p>See <strong>our</strong> <a href="/privacy">Privacy Policy</a> or <a href="https://cybercrime.gov.in">the portal</a>.</p>' +
-        "<h3>Detail</h3>" +
-        `<ul><li>a</li><li>b <a href="mailto:${SUPPORT_EMAIL}">${SUPPORT_EMAIL}</a></li></ul>`,
-    );
-  });
-
-  test.each([
-    ["raw HTML", "## One {#one}\n\n<script>alert(1)</script>\n", /<script> is not allowed/],
-    ["inline HTML", '## One {#one}\n\nText <span onclick="x()">here</span>.\n', /<span> is not allowed/],
-    ["an HTML comment", "## One {#one}\n\n<!-- note -->\n\nText.\n", /comments are not allowed/],
-    ["an image", "## One {#one}\n\n![logo](/logo.png)\n", /<img> is not allowed/],
-    ["a section heading without its anchor", "## One\n\nText.\n", /needs its anchor/],
-    ["a heading with formatting", "## One **two** {#one}\n\nText.\n", /plain text/],
-    ["two sections with one anchor", "## One {#one}\n\nText.\n\n## Two {#one}\n\nText.\n", /share the anchor #one/],
-    ["an empty section", "## One {#one}\n\n## Two {#two}\n\nText.\n", /#one is empty/],
-    ["a level-one heading", "# Title\n\n## One {#one}\n\nText.\n", /front matter/],
-    ["no sections", "Only an introduction.\n", /no sections/],
-    ["a script link", "## One {#one}\n\n[x](javascript:alert(1))\n", /links must go to/],
-    ["a plain http link", "## One {#one}\n\n[x](http://example.com)\n", /links must go to/],
-    ["a protocol-relative link", "## One {#one}\n\n[x](//example.com)\n", /links must go to/],
-    [
-      "an address typed as a link",
-      "## One {#one}\n\n[mail](mailto:someone@example.com)\n",
-      /write \{\{supportEmail\}\}/,
-    ],
-    ["an unknown placeholder", "## One {#one}\n\nWrite to {{salesEmail}}.\n", /unknown placeholder \{\{salesEmail\}\}/],
-    ["a placeholder inside a link", "## One {#one}\n\n[{{supportEmail}}](/terms)\n", /inside another link/],
-    ["a link title attribute", '## One {#one}\n\n[x](/terms "Terms")\n', /attribute\(s\) title/],
-  ])("refuses %s", (_what, markdown, message) => {
-    expect(() => legalContent(htmlAst(markdown), "test.md")).toThrow(LegalDocumentError);
-    expect(() => legalContent(htmlAst(markdown), "test.md")).toThrow(message);
   });
 });
