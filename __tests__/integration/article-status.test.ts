@@ -6,6 +6,7 @@ import { Timestamp, type DocumentData } from "firebase-admin/firestore";
 import { freePort } from "../support/processes";
 import { startArticleSource, startPublisher, type ArticleSource, type Publisher } from "../support/publishing";
 import { post } from "../support/rebuild-service";
+import { article, editorBody } from "../support/articles";
 import { verifyRequest } from "@kindred/publishing";
 import type { BuildNotification } from "../../webhook/lib/notify.ts";
 
@@ -21,20 +22,15 @@ let siteUrl = "";
 let receiver: http.Server;
 const notifications: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 
-const article = (slug: string, title: string) => ({
-  blogId: `blog-${title.length}`,
-  title,
-  slug,
-  categories: ["Dating Tips"],
-  featureImage: `${source.imageServer.url}/cover.webp`,
-  published: true,
-  lastUpdate: Timestamp.now(),
-  content: {
-    time: 1,
-    version: "2.28.2",
-    blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${title}` } }],
-  },
-});
+/** A valid, published document of `slug` titled `title`, updated now, its body naming its title. */
+const seed = (slug: string, title: string) =>
+  article(slug, {
+    blogId: `blog-${title.length}`,
+    title,
+    featureImage: `${source.imageServer.url}/cover.webp`,
+    lastUpdate: Timestamp.now(),
+    content: editorBody(`Body of ${title}`),
+  });
 
 const read = async (name: string, id: string): Promise<DocumentData | undefined> =>
   (await source.db.collection(name).doc(id).get()).data();
@@ -93,8 +89,8 @@ afterAll(async () => {
 });
 
 test("an article saved with a bad slug shows not-published naming the field, as the build log says; a good one goes live", async () => {
-  await source.db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article"));
-  await source.db.collection("blogMetaData").doc("bad").set(article("Not A Slug", "A bad slug"));
+  await source.db.collection("blogMetaData").doc("good").set(seed("a-good-article", "A good article"));
+  await source.db.collection("blogMetaData").doc("bad").set(seed("Not A Slug", "A bad slug"));
   const { id, build } = await rebuild(["good", "bad"]);
   expect(build).toMatchObject({ state: "published", articles: { live: ["good"], notPublished: ["bad"] } });
 
@@ -124,7 +120,7 @@ test("once its slug is fixed, the article goes through building to live, and its
     .doc("bad")
     .onSnapshot((snapshot) => states.push(String(snapshot.data()?.state)));
   try {
-    await source.db.collection("blogMetaData").doc("bad").set(article("a-fixed-slug", "A fixed slug"));
+    await source.db.collection("blogMetaData").doc("bad").set(seed("a-fixed-slug", "A fixed slug"));
     const { id, build } = await rebuild(["bad"]);
     expect(build.state).toBe("published");
     const fixed = await stateOf("bad", "live");
@@ -140,7 +136,7 @@ test("once its slug is fixed, the article goes through building to live, and its
 
 test("a left-out block stays in the article's status through warm builds that do not change the article", async () => {
   const leftOut = {
-    ...article("a-left-out-block", "An article with a left-out block"),
+    ...seed("a-left-out-block", "An article with a left-out block"),
     content: {
       time: 1,
       version: "2.28.2",
@@ -171,7 +167,7 @@ test("a left-out block stays in the article's status through warm builds that do
 
   // Another article changes: the warm build neither reads nor names this one, and its status stays
   // as the first build wrote it.
-  await source.db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article, again"));
+  await source.db.collection("blogMetaData").doc("good").set(seed("a-good-article", "A good article, again"));
   const second = await rebuild(["good"]);
   expect(second.build.articles).toEqual({ live: ["good"], notPublished: [], removed: [] });
   expect(await stateOf("left-out", "live")).toMatchObject({ buildId: first.id, blocksLeftOut: expected });
@@ -191,8 +187,8 @@ test("a left-out block stays in the article's status through warm builds that do
 }, 1_350_000);
 
 test("a failing build shows failed, in the service's words, on every article it carried", async () => {
-  await source.db.collection("blogMetaData").doc("good").set(article("a-good-article", "A good article, edited"));
-  await source.db.collection("blogMetaData").doc("third").set(article("a-third-article", "A third article"));
+  await source.db.collection("blogMetaData").doc("good").set(seed("a-good-article", "A good article, edited"));
+  await source.db.collection("blogMetaData").doc("third").set(seed("a-third-article", "A third article"));
   const config = path.join(publisher.projectDir, "gatsby-config.ts");
   const working = readFileSync(config, "utf8");
   writeFileSync(config, `${working}\nexport const broken = {{;\n`);

@@ -1,5 +1,6 @@
 import { assertFails, assertSucceeds, type RulesTestEnvironment } from "@firebase/rules-unit-testing";
 import { startRulesEnvironment } from "../support/rules-environment";
+import { article } from "../support/articles";
 import {
   collection,
   doc,
@@ -21,14 +22,9 @@ const PROJECT_ID = "rules-schedule-test";
 const HOUR = 3600_000;
 let env: RulesTestEnvironment;
 
-const article = (slug: string, fields: Record<string, unknown>) => ({
-  blogId: slug,
-  title: slug,
-  slug,
-  published: true,
-  lastUpdate: Timestamp.fromMillis(Date.now() - HOUR),
-  ...fields,
-});
+/** A valid, published document of `slug`, last updated an hour ago, with the schedule `fields`. */
+const seed = (slug: string, fields: Record<string, unknown>) =>
+  article(slug, { lastUpdate: Timestamp.fromMillis(Date.now() - HOUR), ...fields });
 
 beforeAll(async () => {
   env = await startRulesEnvironment(PROJECT_ID);
@@ -38,14 +34,14 @@ beforeAll(async () => {
     const later = Timestamp.fromMillis(Date.now() + HOUR);
     const earlier = Timestamp.fromMillis(Date.now() - HOUR / 2);
     for (const name of ["blogMetaData", "blog"]) {
-      await setDoc(doc(db, name, "live"), article("live", {}));
+      await setDoc(doc(db, name, "live"), seed("live", {}));
       // As the editors' tool schedules: not published, with the instant it goes live.
-      await setDoc(doc(db, name, "scheduled"), article("scheduled", { published: false, publishAt: later }));
+      await setDoc(doc(db, name, "scheduled"), seed("scheduled", { published: false, publishAt: later }));
       // Saved wrongly as published ahead of its instant.
-      await setDoc(doc(db, name, "early"), article("early", { publishAt: later }));
+      await setDoc(doc(db, name, "early"), seed("early", { publishAt: later }));
       // Past its unpublishAt, in the seconds before the job takes it down.
-      await setDoc(doc(db, name, "expired"), article("expired", { unpublishAt: earlier }));
-      await setDoc(doc(db, name, "running"), article("running", { publishAt: earlier, unpublishAt: later }));
+      await setDoc(doc(db, name, "expired"), seed("expired", { unpublishAt: earlier }));
+      await setDoc(doc(db, name, "running"), seed("running", { publishAt: earlier, unpublishAt: later }));
     }
     await setDoc(doc(db, "articleStatus", "scheduled"), { state: "scheduled", publishAt: later });
   });

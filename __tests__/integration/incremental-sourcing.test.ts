@@ -5,6 +5,7 @@ import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestor
 import { buildSite, type SiteBuild } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
 import { indexedArticlesIn } from "../support/indexed-articles";
+import { article } from "../support/articles";
 
 // Builds the site against the Firestore emulator once cold, then again in the same workspace after
 // each kind of change, and checks both the pages and how many documents each warm build read:
@@ -25,19 +26,11 @@ let lastBuildStart = 0;
 /** When the cold build wrote /terms, a page that no article change touches. */
 let termsWritten = 0;
 
-const article = (slug: string, categories: string[], overrides: Record<string, unknown> = {}) => ({
-  blogId: `blog-${slug}`,
-  title: `Title of ${slug}`,
-  slug,
-  categories,
-  featureImage: `${imageServer.url}/cover.webp`,
-  published: true,
-  lastUpdate: OLD,
-  content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${slug}` } }] },
-  ...overrides,
-});
+/** A valid, published document of `slug` in `categories`, last updated long ago. */
+const seed = (slug: string, categories: string[], overrides: Record<string, unknown> = {}) =>
+  article(slug, { categories, featureImage: `${imageServer.url}/cover.webp`, lastUpdate: OLD, ...overrides });
 
-const SEED: Record<string, ReturnType<typeof article>> = {};
+const SEED: Record<string, ReturnType<typeof seed>> = {};
 
 async function build(env: Record<string, string> = {}): Promise<SiteBuild> {
   lastBuildStart = Date.now();
@@ -108,18 +101,18 @@ beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, PROJECT_ID);
   db = getFirestore(app);
   Object.assign(SEED, {
-    alpha: article("alpha-article", ["Dating Tips"]),
-    beta: article("beta-article", ["Dating Tips"]),
-    gamma: article("gamma-article", ["Relationships"]),
-    delta: article("delta-article", ["Relationships"]),
-    epsilon: article("epsilon-article", ["Safety"]),
-    zeta: article("zeta-article", ["Safety"]),
-    ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`filler${n}`, article(`filler-${n}`, ["Fillers"])])),
+    alpha: seed("alpha-article", ["Dating Tips"]),
+    beta: seed("beta-article", ["Dating Tips"]),
+    gamma: seed("gamma-article", ["Relationships"]),
+    delta: seed("delta-article", ["Relationships"]),
+    epsilon: seed("epsilon-article", ["Safety"]),
+    zeta: seed("zeta-article", ["Safety"]),
+    ...Object.fromEntries([1, 2, 3, 4, 5, 6].map((n) => [`filler${n}`, seed(`filler-${n}`, ["Fillers"])])),
     // Its second block is not an Editor.js block: left out, and reported by every build.
-    filler2: article("filler-2", ["Fillers"], {
+    filler2: seed("filler-2", ["Fillers"], {
       content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "Body" } }, "not a block"] },
     }),
-    draft: article("secret-draft", ["Dating Tips"], { published: false }),
+    draft: seed("secret-draft", ["Dating Tips"], { published: false }),
   });
   for (const [id, data] of Object.entries(SEED)) await db.collection("blogMetaData").doc(id).set(data);
 }, 60_000);
@@ -153,7 +146,7 @@ describe("warm builds read only what changed", () => {
       await articles().doc("alpha").update({ title: "Alpha, edited", lastUpdate: now });
       await articles()
         .doc("eta")
-        .set(article("eta-article", ["Safety"], { lastUpdate: now }));
+        .set(seed("eta-article", ["Safety"], { lastUpdate: now }));
       await articles().doc("beta").update({ slug: "beta-renamed", lastUpdate: now });
       await articles()
         .doc("gamma")

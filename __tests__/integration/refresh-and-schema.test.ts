@@ -6,6 +6,7 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import { buildSite, copyProject, gatsbyEnv, GATSBY_BIN } from "../support/site-build";
 import { freePort, stopGroup } from "../support/processes";
+import { article, editorBody } from "../support/articles";
 
 // `gatsby develop` against the emulator, as an editor runs it: GraphiQL shows the described schema,
 // and a change in Firestore shows after POST /__refresh without a restart. Plus a build with no
@@ -51,23 +52,21 @@ const titles = async (): Promise<string[]> =>
     )
   ).allBlogPost.nodes.map((n) => n.title);
 
-const article = (slug: string, title: string) => ({
-  blogId: `blog-${slug}`,
-  title,
-  slug,
-  categories: ["Dating Tips"],
-  featureImage: "http://127.0.0.1:9/unreachable.webp",
-  published: true,
-  lastUpdate: Timestamp.fromDate(new Date("2024-05-01T10:00:00Z")),
-  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "Body" } }] },
-});
+/** A valid, published document of `slug` titled `title`, its cover never reachable. */
+const seed = (slug: string, title: string) =>
+  article(slug, {
+    title,
+    featureImage: "http://127.0.0.1:9/unreachable.webp",
+    lastUpdate: Timestamp.fromDate(new Date("2024-05-01T10:00:00Z")),
+    content: editorBody("Body"),
+  });
 
 beforeAll(async () => {
   await fetch(`http://${host}/emulator/v1/projects/${PROJECT_ID}/databases/(default)/documents`, { method: "DELETE" });
   app = initializeApp({ projectId: PROJECT_ID }, "refresh-test");
   db = getFirestore(app);
-  await db.collection("blogMetaData").doc("a").set(article("first-article", "The first title"));
-  await db.collection("blogMetaData").doc("b").set(article("second-article", "The second title"));
+  await db.collection("blogMetaData").doc("a").set(seed("first-article", "The first title"));
+  await db.collection("blogMetaData").doc("b").set(seed("second-article", "The second title"));
 
   const port = await freePort();
   baseUrl = `http://127.0.0.1:${port}`;
@@ -123,7 +122,7 @@ describe("gatsby develop against the emulator", () => {
 
   it("shows an edited, added and unpublished document after POST /__refresh", async () => {
     await db.collection("blogMetaData").doc("a").update({ title: "An edited title" });
-    await db.collection("blogMetaData").doc("c").set(article("third-article", "A new article"));
+    await db.collection("blogMetaData").doc("c").set(seed("third-article", "A new article"));
     await db.collection("blogMetaData").doc("b").update({ published: false });
     const refreshed = await fetch(`${baseUrl}/__refresh`, { method: "POST" });
     expect(refreshed.ok).toBe(true);

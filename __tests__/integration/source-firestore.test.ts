@@ -6,6 +6,7 @@ import { buildSite, type SiteBuild } from "../support/site-build";
 import { startImageServer } from "../support/image-server";
 import { freePort } from "../support/processes";
 import { indexedArticlesIn } from "../support/indexed-articles";
+import { article } from "../support/articles";
 
 // Seeds the real Firestore emulator with good and malformed articles, runs a real `gatsby build`
 // against it, and checks what the built site contains and what the build reported.
@@ -17,17 +18,13 @@ let db: Firestore;
 let imageServer: Awaited<ReturnType<typeof startImageServer>>;
 let build: SiteBuild;
 
-const article = (slug: string, overrides: Record<string, unknown> = {}) => ({
-  blogId: `blog-${slug}`,
-  title: `Title of ${slug}`,
-  slug,
-  categories: ["Dating Tips"],
-  featureImage: `${imageServer.url}/cover.webp`,
-  published: true,
-  lastUpdate: Timestamp.fromDate(new Date("2024-05-01T10:00:00Z")),
-  content: { time: 1, version: "2.28.2", blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${slug}` } }] },
-  ...overrides,
-});
+/** A valid, published document of `slug`, its cover on the test image server. */
+const seed = (slug: string, overrides: Record<string, unknown> = {}) =>
+  article(slug, {
+    featureImage: `${imageServer.url}/cover.webp`,
+    lastUpdate: Timestamp.fromDate(new Date("2024-05-01T10:00:00Z")),
+    ...overrides,
+  });
 
 function allFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
@@ -50,23 +47,23 @@ beforeAll(async () => {
   app = initializeApp({ projectId: PROJECT_ID }, "source-plugin-test");
   db = getFirestore(app);
   const documents: Record<string, Record<string, unknown>> = {
-    "good-newest": article("first-date-ideas", {
+    "good-newest": seed("first-date-ideas", {
       lastUpdate: Timestamp.fromDate(new Date("2024-06-01T10:00:00Z")),
       updatedOn: Timestamp.fromDate(new Date("2024-06-02T10:00:00Z")),
     }),
-    "good-no-updated-on": article("texting-after-a-date", { categories: [] }),
-    "draft-doc": article("secret-unpublished-draft", { published: false }),
-    "no-title": article("missing-title", { title: undefined }),
-    "bad-slug": article("Bad Slug!"),
-    "dup-older": article("first-date-ideas", {
+    "good-no-updated-on": seed("texting-after-a-date", { categories: [] }),
+    "draft-doc": seed("secret-unpublished-draft", { published: false }),
+    "no-title": seed("missing-title", { title: undefined }),
+    "bad-slug": seed("Bad Slug!"),
+    "dup-older": seed("first-date-ideas", {
       lastUpdate: Timestamp.fromDate(new Date("2023-01-01T10:00:00Z")),
       title: "Older duplicate",
     }),
-    "not-editorjs": article("html-body", { content: "<p>raw html</p>" }),
-    "bad-last-update": article("no-date", { lastUpdate: "last tuesday" }),
-    "broken-image": article("image-is-gone", { featureImage: `${imageServer.url}/missing.webp` }),
-    "redirected-image": article("image-to-metadata", { featureImage: `${imageServer.url}/to-metadata.webp` }),
-    "moved-image": article("image-moved", { featureImage: `${imageServer.url}/moved.webp` }),
+    "not-editorjs": seed("html-body", { content: "<p>raw html</p>" }),
+    "bad-last-update": seed("no-date", { lastUpdate: "last tuesday" }),
+    "broken-image": seed("image-is-gone", { featureImage: `${imageServer.url}/missing.webp` }),
+    "redirected-image": seed("image-to-metadata", { featureImage: `${imageServer.url}/to-metadata.webp` }),
+    "moved-image": seed("image-moved", { featureImage: `${imageServer.url}/moved.webp` }),
   };
   for (const [id, data] of Object.entries(documents)) {
     const clean = Object.fromEntries(Object.entries(data).filter(([, value]) => value !== undefined));

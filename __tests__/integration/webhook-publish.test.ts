@@ -3,6 +3,7 @@ import path from "node:path";
 import { Timestamp } from "firebase-admin/firestore";
 import { startArticleSource, startPublisher, type ArticleSource, type Publisher } from "../support/publishing";
 import { fingerprint, post, waitForIdle, waitForStatus } from "../support/rebuild-service";
+import { article, editorBody } from "../support/articles";
 
 // The rebuild service running real `gatsby build`s of the project against the Firestore emulator,
 // with the published site served the way `npm start` serves it: an article added in Firestore is
@@ -14,20 +15,14 @@ let publisher: Publisher;
 let siteUrl = "";
 let firstBuild = "";
 
-const article = (slug: string, title: string) => ({
-  blogId: `blog-${slug}`,
-  title,
-  slug,
-  categories: ["Dating Tips"],
-  featureImage: `${source.imageServer.url}/cover.webp`,
-  published: true,
-  lastUpdate: Timestamp.now(),
-  content: {
-    time: 1,
-    version: "2.28.2",
-    blocks: [{ id: "p1", type: "paragraph", data: { text: `Body of ${title}` } }],
-  },
-});
+/** A valid, published document of `slug` titled `title`, updated now, its body naming its title. */
+const seed = (slug: string, title: string) =>
+  article(slug, {
+    title,
+    featureImage: `${source.imageServer.url}/cover.webp`,
+    lastUpdate: Timestamp.now(),
+    content: editorBody(`Body of ${title}`),
+  });
 
 /** Triggers a build and waits for it to finish; answers its record and the time from trigger to publish. */
 async function rebuild(reason: string): Promise<{
@@ -61,14 +56,11 @@ function buildProcesses(workspace: string): number[] {
 
 beforeAll(async () => {
   source = await startArticleSource(PROJECT_ID);
-  await source.db
-    .collection("blogMetaData")
-    .doc("one")
-    .set(article("before-the-first-build", "Before the first build"));
+  await source.db.collection("blogMetaData").doc("one").set(seed("before-the-first-build", "Before the first build"));
   await source.db
     .collection("blogMetaData")
     .doc("two")
-    .set(article("also-before-the-first-build", "Also before the first build"));
+    .set(seed("also-before-the-first-build", "Also before the first build"));
   publisher = await startPublisher(source, "rebuild-publish-");
 }, 60_000);
 
@@ -93,7 +85,7 @@ test("an article added in Firestore is on the served site after the next trigger
   await source.db
     .collection("blogMetaData")
     .doc("three")
-    .set(article("written-after-the-first-build", "Written after the first build"));
+    .set(seed("written-after-the-first-build", "Written after the first build"));
   const { build, seconds } = await rebuild("article added");
   expect(build).toMatchObject({ state: "succeeded" });
   console.log(`Trigger to published site, warm build after adding an article: ${seconds.toFixed(1)} s`);
@@ -121,7 +113,7 @@ test("an article added in Firestore is on the served site after the next trigger
 test("a build killed mid-way leaves the served site byte for byte as it was", async () => {
   const before = fingerprint(publisher.publishDir);
   const blogBefore = await page("/blog");
-  await source.db.collection("blogMetaData").doc("four").set(article("never-published", "Never published"));
+  await source.db.collection("blogMetaData").doc("four").set(seed("never-published", "Never published"));
   const response = await post(`${publisher.service.url}/rebuild`, { reason: "to be killed" });
   const { buildId } = (await response.json()) as { buildId: string };
   const workspace = path.join(publisher.dir, "builds", "workspace");

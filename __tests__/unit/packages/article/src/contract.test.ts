@@ -6,19 +6,19 @@ import {
   publishedArticle,
   slugProblem,
 } from "@kindred/article";
+import { article } from "../../../../support/articles";
 
 // The one contract the build (source plugin) and the browser (fallback route, live list) apply.
-const article = (overrides: Record<string, unknown> = {}): Record<string, unknown> => ({
-  blogId: "post-1",
-  title: "Plan a relaxed first date",
-  slug: "plan-a-relaxed-first-date",
-  categories: ["First Dates"],
-  featureImage: "https://images.example/cover.webp",
-  published: true,
-  lastUpdate: { toDate: () => new Date("2025-03-01T10:00:00Z") },
-  content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "Hello" } }] },
-  ...overrides,
-});
+/** A valid blogMetaData document of one post, with `overrides`; `undefined` leaves a field out. */
+const stored = (overrides: Record<string, unknown> = {}): Record<string, unknown> =>
+  article("plan-a-relaxed-first-date", {
+    blogId: "post-1",
+    title: "Plan a relaxed first date",
+    categories: ["First Dates"],
+    lastUpdate: { toDate: () => new Date("2025-03-01T10:00:00Z") },
+    content: { time: 1, version: "2.28.2", blocks: [{ type: "paragraph", data: { text: "Hello" } }] },
+    ...overrides,
+  });
 
 describe("slugProblem", () => {
   it.each([
@@ -47,15 +47,15 @@ describe("slugProblem", () => {
 
 describe("checkArticle", () => {
   it("accepts a valid document of either collection", () => {
-    expect(checkArticle(article())).toMatchObject({
+    expect(checkArticle(stored())).toMatchObject({
       ok: true,
       article: { slug: "plan-a-relaxed-first-date", lastUpdate: "2025-03-01T10:00:00.000Z" },
     });
-    expect(checkArticle(article({ blogId: undefined }), "blog")).toMatchObject({ ok: true });
+    expect(checkArticle(stored({ blogId: undefined }), "blog")).toMatchObject({ ok: true });
   });
 
   it("requires blogId of a blogMetaData document only", () => {
-    expect(checkArticle(article({ blogId: undefined }))).toEqual({
+    expect(checkArticle(stored({ blogId: undefined }))).toEqual({
       ok: false,
       problem: expect.objectContaining({ field: "blogId" }),
     });
@@ -70,11 +70,11 @@ describe("checkArticle", () => {
     ["content", { content: { blocks: {} } }],
     ["published", { published: "true" }],
   ])("refuses a bad %s, naming it", (field, overrides) => {
-    expect(checkArticle(article(overrides))).toEqual({ ok: false, problem: expect.objectContaining({ field }) });
+    expect(checkArticle(stored(overrides))).toEqual({ ok: false, problem: expect.objectContaining({ field }) });
   });
 
   it("leaves out an unpublished document without naming a problem", () => {
-    expect(checkArticle(article({ published: false }))).toEqual({ ok: false, problem: null });
+    expect(checkArticle(stored({ published: false }))).toEqual({ ok: false, problem: null });
   });
 });
 
@@ -93,9 +93,9 @@ describe("publishedArticle: what the fallback route may show", () => {
   const slug = "plan-a-relaxed-first-date";
   const post = (overrides: Record<string, unknown> = {}) => ({
     id: "post-1",
-    data: article({ blogId: undefined, ...overrides }),
+    data: stored({ blogId: undefined, ...overrides }),
   });
-  const meta = (overrides: Record<string, unknown> = {}, id = "meta-1") => ({ id, data: article(overrides) });
+  const meta = (overrides: Record<string, unknown> = {}, id = "meta-1") => ({ id, data: stored(overrides) });
 
   it("shows an article whose post and metadata both pass the contract", () => {
     expect(publishedArticle(slug, post(), [meta()])).toMatchObject({
