@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { gzipSync } from "node:zlib";
-import { buildSearchPieces, type SearchCard } from "../src/lib/search-pieces.ts";
+import { buildSearchPieces, type SearchCard } from "@kindred/article";
 import { openSearchIndex } from "../src/lib/search-query.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
 import { removeSite, siteWithIndex, typedQueries } from "./lib/typed-search.ts";

@@ -1,5 +1,5 @@
 import type { APIRequestContext } from "@playwright/test";
-import { MANIFEST_PATH, type SearchCard } from "../../src/lib/search-pieces";
+import { MANIFEST_PATH, type SearchCard } from "@kindred/article";
 import { articlesOfChunks, chunkFilesOf } from "../support/indexed-articles";
 
 export { indexedArticlesIn } from "../support/indexed-articles";

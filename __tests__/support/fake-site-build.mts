@@ -46,7 +46,7 @@ write("public/404.html", page("Not found"));
 write("public/blogarticle/[...slug]/index.html", page("Article"));
 const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
 const slugs = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
-// The search index's manifest and card chunks of 8 (src/lib/search-pieces.ts), which the output check reads.
+// The search index's manifest and card chunks of 8 (packages/article/src/search-pieces.ts), which the output check reads.
 write(
   "public/search/index.json",
   JSON.stringify({ version: 1, slots: slugs.length, shards: 1, idShards: 1, holes: [] }),

@@ -1,12 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import {
-  CARDS_PER_CHUNK,
-  MANIFEST_PATH,
-  chunkPath,
-  type SearchCard,
-  type SearchManifest,
-} from "../../src/lib/search-pieces";
+import { CARDS_PER_CHUNK, MANIFEST_PATH, chunkPath, type SearchCard, type SearchManifest } from "@kindred/article";
 
 /** The card chunks that the search index's manifest (its text) says the build wrote, oldest slots first. */
 export function chunkFilesOf(manifest: string): string[] {

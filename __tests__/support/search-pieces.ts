@@ -1,6 +1,6 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import type { SearchCard } from "../../src/lib/search-pieces";
+import type { SearchCard } from "@kindred/article";
 
 // The search index in pieces for tests: cards to index, and the pieces written as a build writes them.
 

@@ -15,6 +15,7 @@ export const SITE_SOURCES = [
   "tsconfig.json",
   "src",
   "plugins",
+  "packages",
   "static",
 ] as const;
 

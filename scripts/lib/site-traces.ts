@@ -1,7 +1,7 @@
 // Where a visitor could meet an article on a served site: its page, the blog list, the search
 // index, the RSS feed and the sitemap. The scheduling test and `npm run bench:schedule` watch these
 // over HTTP, as a visitor's browser or a crawler would see them.
-import { CARDS_PER_CHUNK, chunkPath, MANIFEST_PATH, type SearchCard } from "../../src/lib/search-pieces.ts";
+import { CARDS_PER_CHUNK, chunkPath, MANIFEST_PATH, type SearchCard } from "@kindred/article";
 import { FEED_PATH } from "../../src/lib/site-files.ts";
 
 export interface WatchedArticle {

@@ -30,7 +30,6 @@ export const BROWSER_CODE = [
   "src/lib/",
   "src/gatsby-runtime/",
   "gatsby-browser.tsx",
-  "plugins/gatsby-source-firestore/rules/",
 ];
 
 export const BOUNDARIES: Boundary[] = [
@@ -45,17 +44,13 @@ export const BOUNDARIES: Boundary[] = [
     from: BROWSER_CODE,
     forbid: BUILD_ONLY,
     forbidBuiltins: true,
-    allow: ["plugins/gatsby-source-firestore/rules/"],
     why: "browser code is bundled for visitors; build-only modules and Node's built-ins are not",
   },
   {
     name: "rebuild service -> site build",
-    from: ["webhook/"],
+    from: ["webhook/server.ts", "webhook/lib/"],
     forbid: ["src/", "plugins/", "scripts/", "gatsby-node.ts", "gatsby-config.ts"],
-    // The documented entry points (webhook/README.md): the search index's format, checked after a build, and
-    // the build's report for editors, read after a build.
-    allow: ["src/lib/search-pieces.ts", "plugins/gatsby-source-firestore/src/build-report.ts"],
-    why: "the rebuild service runs the site's build as a command, and reads only its documented entry points",
+    why: "the rebuild service runs the site's build as a command; what both read (the search index's format, the build's report) comes by name from a package",
   },
   {
     name: "rebuild service -> functions",

@@ -1,6 +1,6 @@
-import type { SearchCard } from "./search-pieces";
+import type { SearchCard } from "@kindred/article";
 
-/** One article of the search index (src/lib/search-pieces.ts): what a search result card needs. */
+/** One article of the search index (packages/article/src/search-pieces.ts): what a search result card needs. */
 export type SearchIndexEntry = SearchCard;
 
 export interface IndexableArticle {

@@ -1,4 +1,4 @@
-// The browser's side of the search index in pieces (src/lib/search-pieces.ts): it fetches only the
+// The browser's side of the search index in pieces (packages/article/src/search-pieces.ts): it fetches only the
 // pieces a query needs, keeps them for the visit, and forgets a failed fetch so the next try
 // fetches again. The equivalence test reads the built files through this same code.
 //
@@ -21,7 +21,7 @@ import {
   type SearchCard,
   type SearchManifest,
   type Shard,
-} from "./search-pieces.ts";
+} from "@kindred/article";
 
 /** Reads one piece's text by its path under the site root, e.g. fetch("/" + path). */
 export type FetchText = (path: string) => Promise<string>;

@@ -1,4 +1,4 @@
-import { foldTitle } from "./search-pieces.ts";
+import { foldTitle } from "@kindred/article";
 
 /**
  * The blog search (see docs/requirements/blog-list-and-search.md, Search): a case-insensitive

@@ -19,7 +19,7 @@ import {
 import { imageStoreDir, readRecordSync, readSource, variantDir, type VariantRecord } from "./image-store/store.ts";
 import { sharingPath } from "./image-store/encode.ts";
 import { publicDir, siteDir } from "./output-files";
-import { recordEntry } from "../../plugins/gatsby-source-firestore/src/build-report";
+import { recordEntry } from "@kindred/publishing";
 
 // The build's side of the image store (src/node/image-store): before the pages are made, every
 // article's cover is taken from the store, or downloaded and encoded into it when the store lacks

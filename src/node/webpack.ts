@@ -34,8 +34,8 @@ export const SITE_URL_GLOBAL = "__SITE_URL__";
 
 /**
  * The search's code in one chunk of its own, loaded with the first search. Left to webpack's
- * defaults, the piece format (src/lib/search-pieces.ts) shared a chunk with the live list's code and
- * its libraries: the first search fetched 30.9 kB, compressed, for 2 kB of search.
+ * defaults, the piece format (packages/article/src/search-pieces.ts) shared a chunk with the live list's
+ * code and its libraries: the first search fetched 30.9 kB, compressed, for 2 kB of search.
  */
 export function withSearchChunk(optimization: WebpackConfig["optimization"]): WebpackConfig["optimization"] {
   const splitChunks = optimization?.splitChunks;
@@ -47,7 +47,8 @@ export function withSearchChunk(optimization: WebpackConfig["optimization"]): We
       cacheGroups: {
         ...splitChunks.cacheGroups,
         search: {
-          test: /[\\/]src[\\/]lib[\\/]search(?:-pieces|-query|-results)?\.ts$/,
+          // The site's search modules, and the piece format they read, which lives in the article core.
+          test: /[\\/](?:src[\\/]lib[\\/]search(?:-query|-results)?|packages[\\/]article[\\/]src[\\/]search-pieces)\.ts$/,
           chunks: "async",
           name: "search",
           enforce: true,

@@ -2,13 +2,13 @@ import { mkdir, readdir, rm } from "node:fs/promises";
 import path from "node:path";
 import type { CreatePagesArgs, GatsbyCache } from "gatsby";
 import { buildSearchIndex, type SearchIndexEntry } from "../lib/search-index";
-import { assignSlots, buildSearchPieces } from "../lib/search-pieces";
+import { assignSlots, buildSearchPieces } from "@kindred/article";
 import type { BlogPostNode } from "@kindred/article";
 import { blogPostsNewestFirst } from "./read-blog-posts";
 import { CARD_RECIPE, coverData, storeOf } from "./covers";
 import { publicDir, writeIfChanged } from "./output-files";
 
-/** The folder of the index's pieces under public/ (src/lib/search-pieces.ts). */
+/** The folder of the index's pieces under public/ (packages/article/src/search-pieces.ts). */
 const SEARCH_DIR = "search";
 /** The single-file index of earlier builds, removed so a warm build does not publish it stale. */
 const FORMER_INDEX_FILE = "blog-index.json";

@@ -7,11 +7,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node
 import path from "node:path";
 import type { Firestore } from "firebase-admin/firestore";
 import { writeArticleStatus, type ArticleStatus } from "@kindred/publishing";
-import {
-  readReport,
-  reportFileIn,
-  type ReportedArticle,
-} from "../../plugins/gatsby-source-firestore/src/build-report.ts";
+import { readReport, reportFileIn, type ReportedArticle } from "@kindred/publishing";
 import type { Build, Log } from "./build-record.ts";
 import { buildOutcome } from "./build-outcome.ts";
 import type { ServiceConfig } from "./config.ts";

@@ -1,8 +1,8 @@
 // What a finished build means for each article, worked out from the build's report (written by the
-// code that warns in the build log, plugins/gatsby-source-firestore/src/build-report.ts) and the articles of the release that
+// code that warns in the build log, packages/publishing/src/build-report.ts) and the articles of the release that
 // was published when it started. Pure: build-events.ts writes the result and sends it.
 import type { ArticleStatus, StatusReason } from "@kindred/publishing";
-import type { BuildReport, ReportedArticle } from "../../plugins/gatsby-source-firestore/src/build-report.ts";
+import type { BuildReport, ReportedArticle } from "@kindred/publishing";
 
 /** What the outcome needs to know of the build. */
 export interface FinishedBuild {

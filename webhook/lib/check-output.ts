@@ -2,7 +2,7 @@
 // for every article in the search index that the same build wrote.
 import { existsSync, readFileSync, statSync } from "node:fs";
 import path from "node:path";
-import { CARDS_PER_CHUNK, MANIFEST_PATH, chunkPath, type SearchManifest } from "../../src/lib/search-pieces.ts";
+import { CARDS_PER_CHUNK, MANIFEST_PATH, chunkPath, type SearchManifest } from "@kindred/article";
 
 // The hosting rules answer every unbuilt /blogarticle/... path with the client route's own page,
 // so a release without it would serve 404s for articles newer than the build.
@@ -27,7 +27,7 @@ export function checkOutput(siteDir: string): OutputCheck {
   let articles: unknown[] = [];
   let reading = MANIFEST_PATH;
   try {
-    // The search index's cards (src/lib/search-pieces.ts): every chunk the manifest implies, holes left out.
+    // The search index's cards (packages/article/src/search-pieces.ts): every chunk the manifest implies, holes left out.
     const { slots } = JSON.parse(readFileSync(path.join(siteDir, MANIFEST_PATH), "utf8")) as SearchManifest;
     if (!Number.isInteger(slots) || slots < 0) throw new Error("no slot count");
     for (let chunk = 0; chunk * CARDS_PER_CHUNK < slots; chunk += 1) {

@@ -12,7 +12,7 @@ import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
 import { snapshotTree, writeStates } from "./snapshot.ts";
 import { childEnv, reportDirOf, syncWorkspace, wipeWorkspaceOutput } from "./workspace.ts";
-import { REPORT_DIR_VARIABLE } from "../../plugins/gatsby-source-firestore/src/build-report.ts";
+import { REPORT_DIR_VARIABLE } from "@kindred/publishing";
 
 const LOG_TAIL_CHARS = 4000;
 

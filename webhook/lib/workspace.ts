@@ -48,7 +48,7 @@ export function wipeWorkspaceOutput(workspace: string): void {
   rmSync(path.join(workspace, "public"), { recursive: true, force: true });
 }
 
-/** Where a build writes its report for editors (plugins/gatsby-source-firestore/src/build-report.ts); emptied before each build. */
+/** Where a build writes its report for editors (packages/publishing/src/build-report.ts); emptied before each build. */
 export const reportDirOf = (buildsDir: string): string => path.join(buildsDir, "build-report");
 
 /** The environment of a build or deploy command: the service's, less the secrets. */

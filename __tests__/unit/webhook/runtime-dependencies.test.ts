@@ -35,7 +35,14 @@ const packageOf = (specifier: string): string =>
 
 interface Manifest {
   dependencies?: Record<string, string>;
-  exports?: { ".": string };
+  /** The entry, or the entry by export condition. */
+  exports?: { ".": string | Record<string, string> };
+}
+
+/** The file Node loads for a workspace package's entry: the "node" condition's, else the default. */
+function nodeEntryOf(exports: NonNullable<Manifest["exports"]>): string {
+  const entry = exports["."];
+  return typeof entry === "string" ? entry : (entry.node ?? entry.default!);
 }
 
 /** The workspace package (packages/*) that `name` links to, with its folder and manifest; else null. */
@@ -69,7 +76,7 @@ function packagesImportedFrom(entry: string): Map<string, string[]> {
         const name = packageOf(specifier);
         packages.set(name, [...(packages.get(name) ?? []), path.relative(ROOT, file)]);
         const workspace = workspaceOf(name);
-        if (workspace?.manifest.exports) queue.push(path.join(workspace.dir, workspace.manifest.exports["."]));
+        if (workspace?.manifest.exports) queue.push(path.join(workspace.dir, nodeEntryOf(workspace.manifest.exports)));
       }
     }
   }
@@ -100,8 +107,11 @@ describe("the rebuild service's runtime dependencies", () => {
     expect(imported.has("firebase-admin")).toBe(true);
   });
 
-  it("walks into the workspace packages it imports by name", () => {
+  it("walks into the workspace packages it imports by name, through the entry Node loads", () => {
     expect(imported.get("@kindred/publishing")).toEqual(expect.arrayContaining(["webhook/server.ts"]));
+    // The article core's entry for Node leaves its React components out: the service never loads react.
+    expect(imported.get("sanitize-html")).toEqual([expect.stringMatching(/^packages\/article\/src\//)]);
+    expect(imported.has("react")).toBe(false);
     expect(imported.get("firebase-admin")).toEqual(
       expect.arrayContaining([expect.stringMatching(/^packages\/publishing\/src\//)]),
     );

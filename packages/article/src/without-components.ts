@@ -91,6 +91,29 @@ export { escapeHtml } from "./escape-html.ts";
 export { titleFromSlug, articlePath, decodedAddress, slugFromArticleAddress } from "./slug.ts";
 export { SIMILAR_LIMIT, similarArticles, similarIndex, type SimilarCandidate, type SimilarIndex } from "./similar.ts";
 
+// The search index's pieces: their format, written by the build, read by the browser and the rebuild service.
+export {
+  MANIFEST_PATH,
+  CARDS_PER_CHUNK,
+  POSITIONAL_LENGTHS,
+  foldTitle,
+  shardCountFor,
+  shardOf,
+  shardPath,
+  ownFilePath,
+  chunkPath,
+  idShardPath,
+  encodeSlots,
+  encodePositional,
+  decodeSlots,
+  decodePositional,
+  assignSlots,
+  buildSearchPieces,
+  type SearchCard,
+  type SearchManifest,
+  type Shard,
+} from "./search-pieces.ts";
+
 // What a BlogPost node holds and its GraphQL type; the body as the pages get it.
 export {
   BLOG_POST_TYPE_DEFS,

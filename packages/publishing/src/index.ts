@@ -1,6 +1,23 @@
 // @kindred/publishing: the code the rebuild service (webhook/server.ts) and the Cloud Functions
-// (webhook/trigger) share. Both import it by this name only; the functions' build bundles it into
-// their deployable folder (webhook/trigger/build.ts), the service runs it as it is on Node 24.
+// (webhook/trigger) share, and the build's report that the site's build writes for the service. All
+// import it by this name only; the functions' build bundles it into their deployable folder
+// (webhook/trigger/build.ts), the service and the site's build run it as it is on Node 24.
+
+// The build's report for editors: written by the site's build (the source plugin, the image store), read
+// by the service when the build ends.
+export {
+  REPORT_DIR_VARIABLE,
+  readReport,
+  recordEntry,
+  recordProblem,
+  reportFile,
+  reportFileIn,
+  type BuildReport,
+  type ReportEntry,
+  type ReportedArticle,
+  type ReportedBlock,
+  type ReportedReason,
+} from "./build-report.ts";
 
 // Signed requests: the functions and the service's notifications sign, the service verifies.
 export {

@@ -14,7 +14,7 @@ import { recordSourceIdentity, sourceIdentity } from "./source-identity";
 import { readSyncState, sameSource, writeSyncState, type SyncState } from "./sync-state";
 import type { BlogPost, DocumentProblem } from "@kindred/article";
 import type { RawDocument } from "./types";
-import { recordEntry, recordProblem } from "./build-report";
+import { recordEntry, recordProblem } from "@kindred/publishing";
 import { reportLeftOutBlocks } from "./report-left-out-blocks";
 
 export const BLOG_POST_TYPE = "BlogPost";
@@ -156,6 +156,7 @@ function createAllBlogPostNodes(
   const created = new Set(posts.map((post) => createBlogPostNode(args, post)));
   deleteNodesNotIn(args, BLOG_POST_TYPE, created);
   reportArticles(posts);
+  reportLeftOutBlocks(posts, args.reporter);
   return { published: documents.map((d) => d.id), withNode: posts.map((post) => post.documentId), duplicates };
 }
 
@@ -231,6 +232,7 @@ async function applyChanges(
   for (const post of accepted) if (keptIds.has(post.documentId)) createBlogPostNode(args, post);
   deleteNodesNotIn(args, BLOG_POST_TYPE, new Set(kept.map((post) => blogPostNodeId(args, post.documentId))));
   reportArticles(kept);
+  reportLeftOutBlocks(kept, args.reporter);
   return {
     applied: true,
     read,
@@ -348,5 +350,4 @@ export const sourceNodes: GatsbyNode["sourceNodes"] = async (args, pluginOptions
       return;
     }
   }
-  reportLeftOutBlocks(args);
 };

@@ -12,7 +12,7 @@ describe("wrongWay", () => {
   });
 
   it("lets the plugin use its own modules and the Gatsby internals beside it", () => {
-    expect(check("plugins/gatsby-source-firestore/src/normalize.ts", "../rules/contract")).toBeNull();
+    expect(check("plugins/gatsby-source-firestore/src/normalize.ts", "./types")).toBeNull();
     expect(
       check("plugins/gatsby-source-firestore/src/sync-state.ts", "../../gatsby-internals/gatsby-store"),
     ).toBeNull();
@@ -23,15 +23,15 @@ describe("wrongWay", () => {
     expect(check("src/lib/slug.ts", "node:path")).toMatch(/Node built-in/);
     expect(check("src/lib/slug.ts", "fs/promises")).toMatch(/Node built-in/);
     expect(check("gatsby-browser.tsx", "./src/node/webpack")).toMatch(/^browser -> build-only/);
-    expect(check("plugins/gatsby-source-firestore/rules/contract.ts", "../src/read-local")).toMatch(
+    // The plugin's rules folder was the one browser-safe corner of plugins/; the article core holds them now.
+    expect(check("src/lib/live-card.ts", "../../plugins/gatsby-source-firestore/src/types")).toMatch(
       /^browser -> build-only/,
     );
   });
 
-  it("lets browser code use the shared rules and its own neighbours", () => {
-    expect(check("src/lib/live-card.ts", "../../plugins/gatsby-source-firestore/rules/contract")).toBeNull();
-    expect(check("src/components/blog/BlogCard.tsx", "../../lib/slug")).toBeNull();
-    expect(check("plugins/gatsby-source-firestore/rules/contract.ts", "./safe-url")).toBeNull();
+  it("lets browser code use the article core by name and its own neighbours", () => {
+    expect(check("src/lib/live-card.ts", "@kindred/article")).toBeNull();
+    expect(check("src/components/blog/BlogCard.tsx", "../../lib/dates")).toBeNull();
   });
 
   it("lets the site's build code import anything upstream", () => {
@@ -39,11 +39,18 @@ describe("wrongWay", () => {
     expect(check("src/node/feed.ts", "node:fs")).toBeNull();
   });
 
-  it("refuses the rebuild service importing the site's build, except its documented entry points", () => {
+  it("refuses the rebuild service importing the site's build, with no exception: shared formats come by name", () => {
     expect(check("webhook/lib/check-output.ts", "../../src/node/create-pages.ts")).toMatch(
       /^rebuild service -> site build/,
     );
-    expect(check("webhook/lib/check-output.ts", "../../src/lib/search-pieces.ts")).toBeNull();
+    expect(check("webhook/lib/check-output.ts", "../../src/lib/search-query.ts")).toMatch(
+      /^rebuild service -> site build/,
+    );
+    expect(check("webhook/lib/pipeline.ts", "../../plugins/gatsby-source-firestore/src/source-nodes.ts")).toMatch(
+      /^rebuild service -> site build/,
+    );
+    expect(check("webhook/lib/check-output.ts", "@kindred/article")).toBeNull();
+    expect(check("webhook/lib/pipeline.ts", "@kindred/publishing")).toBeNull();
   });
 
   it("keeps the rebuild service and the Cloud Functions apart: they share code through a package", () => {
@@ -53,8 +60,7 @@ describe("wrongWay", () => {
       /^functions -> outside their folder: /,
     );
     expect(check("webhook/trigger/src/index.ts", "../../server.ts")).toMatch(/^functions -> outside their folder: /);
-    // The service's documented entry points into the site are the service's, not the functions'.
-    expect(check("webhook/trigger/src/index.ts", "../../../src/lib/search-pieces.ts")).toMatch(
+    expect(check("webhook/trigger/src/index.ts", "../../../src/lib/search-query.ts")).toMatch(
       /^functions -> outside their folder: /,
     );
     expect(check("webhook/trigger/src/schedule/function.ts", "../post-rebuild.ts")).toBeNull();

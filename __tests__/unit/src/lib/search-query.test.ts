@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { generatedQueries, generatedTitles } from "../../../../scripts/lib/generated-titles";
-import { buildSearchPieces, foldTitle, MANIFEST_PATH } from "../../../../src/lib/search-pieces";
+import { buildSearchPieces, foldTitle, MANIFEST_PATH } from "@kindred/article";
 import { cheapestCover, openSearchIndex, type Window } from "../../../../src/lib/search-query";
 import { searchCard as card, writePieces } from "../../../support/search-pieces";
 

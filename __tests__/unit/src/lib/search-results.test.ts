@@ -1,6 +1,6 @@
 /** @jest-environment node */
 import type { BlogCardData } from "../../../../src/components/blog/BlogCard";
-import { buildSearchPieces, type SearchCard } from "../../../../src/lib/search-pieces";
+import { buildSearchPieces, type SearchCard } from "@kindred/article";
 import { openSearchIndex } from "../../../../src/lib/search-query";
 import { searchResultsPage } from "../../../../src/lib/search-results";
 

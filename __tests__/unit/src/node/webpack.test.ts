@@ -4,7 +4,9 @@ import path from "node:path";
 import type { CreateWebpackConfigArgs, Store } from "gatsby";
 import { MARK_SVG } from "../../../../src/node/manifest";
 import { TOAST_STYLE_SOURCES } from "../../../../src/node/toast-stylesheet";
-import { configureWebpack, SITE_URL_GLOBAL } from "../../../../src/node/webpack";
+import { configureWebpack, SITE_URL_GLOBAL, withSearchChunk } from "../../../../src/node/webpack";
+
+const ROOT = path.join(__dirname, "..", "..", "..", "..");
 
 // A browser bundle has no SITE_URL in process.env: the sanitizer of the fallback route learns the
 // site's address from the global webpack defines, taken from the configured siteMetadata.siteUrl.
@@ -51,5 +53,32 @@ describe("the site's address in the bundles", () => {
 
   it("is left undefined when the configuration has none, so the sanitizer falls back to its default", async () => {
     expect(await definitionsFor("develop", undefined)).not.toHaveProperty(SITE_URL_GLOBAL);
+  });
+});
+
+describe("withSearchChunk", () => {
+  const searchGroup = (): { test: RegExp; chunks: string } => {
+    const optimization = withSearchChunk({ splitChunks: { cacheGroups: {} } }) as {
+      splitChunks: { cacheGroups: { search: { test: RegExp; chunks: string } } };
+    };
+    return optimization.splitChunks.cacheGroups.search;
+  };
+
+  it("puts the search's modules, and the piece format from the article core, in one chunk loaded on demand", () => {
+    const { test, chunks } = searchGroup();
+    expect(chunks).toBe("async");
+    for (const file of [
+      "src/lib/search.ts",
+      "src/lib/search-query.ts",
+      "src/lib/search-results.ts",
+      "packages/article/src/search-pieces.ts",
+    ])
+      expect({ file, matched: test.test(path.join(ROOT, file)) }).toEqual({ file, matched: true });
+    for (const file of ["src/lib/search-index.ts", "packages/article/src/slug.ts", "src/lib/search-pieces.ts.map"])
+      expect({ file, matched: test.test(path.join(ROOT, file)) }).toEqual({ file, matched: false });
+  });
+
+  it("leaves an optimization without chunk splitting as it is", () => {
+    expect(withSearchChunk({ splitChunks: false })).toEqual({ splitChunks: false });
   });
 });

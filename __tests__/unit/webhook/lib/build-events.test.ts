@@ -4,12 +4,7 @@ import type { AddressInfo } from "node:net";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import {
-  recordEntry,
-  recordProblem,
-  reportFileIn,
-  REPORT_DIR_VARIABLE,
-} from "../../../../plugins/gatsby-source-firestore/src/build-report.ts";
+import { recordEntry, recordProblem, reportFileIn, REPORT_DIR_VARIABLE } from "@kindred/publishing";
 import type { Build } from "../../../../webhook/lib/build-record.ts";
 import { BuildEvents } from "../../../../webhook/lib/build-events.ts";
 import type { ServiceConfig } from "../../../../webhook/lib/config.ts";

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import type { BuildReport, ReportedArticle } from "../../../../plugins/gatsby-source-firestore/src/build-report.ts";
+import type { BuildReport, ReportedArticle } from "@kindred/publishing";
 import { articleUrl, buildOutcome } from "../../../../webhook/lib/build-outcome.ts";
 
 const article = (id: string, lastUpdate = "2026-01-01T00:00:00.000Z"): ReportedArticle => ({

@@ -10,7 +10,7 @@ describe("the output check", () => {
     mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
     writeFileSync(path.join(site, file), "<!DOCTYPE html><html><body>ok</body></html>\n");
   };
-  /** The search index's manifest and card chunks (src/lib/search-pieces.ts) for these cards by slot. */
+  /** The search index's manifest and card chunks (packages/article/src/search-pieces.ts) for these cards by slot. */
   const searchIndex = (cards: ({ slug: string } | null)[]) => {
     mkdirSync(path.join(site, "search/c"), { recursive: true });
     writeFileSync(

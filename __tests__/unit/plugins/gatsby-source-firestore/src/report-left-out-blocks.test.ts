@@ -1,27 +1,20 @@
 /** @jest-environment node */
-import type { Node, Reporter } from "gatsby";
+import type { Reporter } from "gatsby";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { finishBody, type BlogPostNode } from "@kindred/article";
-import {
-  readReport,
-  REPORT_DIR_VARIABLE,
-  reportFileIn,
-} from "../../../../../plugins/gatsby-source-firestore/src/build-report";
+import { finishBody, type BlogPost } from "@kindred/article";
+import { readReport, REPORT_DIR_VARIABLE, reportFileIn } from "@kindred/publishing";
 import { reportLeftOutBlocks } from "../../../../../plugins/gatsby-source-firestore/src/report-left-out-blocks";
 
-/** A BlogPost node as the source plugin makes it, its body finished. */
-const node = (documentId: string, blocks: unknown[]): BlogPostNode =>
-  ({ id: `node-${documentId}`, documentId, ...finishBody(blocks, "Title") }) as unknown as BlogPostNode;
+/** An article as the source plugin keeps it, its body finished. */
+const node = (documentId: string, blocks: unknown[]): BlogPost =>
+  ({ documentId, ...finishBody(blocks, "Title") }) as unknown as BlogPost;
 
-/** What one build reports of the nodes in the store, as its log shows it. */
-function reportedOf(nodes: Node[], type = "BlogPost"): string[] {
+/** What one build reports of the articles it publishes, as its log shows it. */
+function reportedOf(posts: BlogPost[]): string[] {
   const warn = jest.fn();
-  reportLeftOutBlocks({
-    getNodesByType: (asked: string) => (asked === type ? nodes : []),
-    reporter: { warn } as unknown as Reporter,
-  });
+  reportLeftOutBlocks(posts, { warn } as unknown as Reporter);
   return warn.mock.calls.map(([message]: [string]) => message);
 }
 
@@ -68,19 +61,18 @@ describe("reportLeftOutBlocks", () => {
     }
   });
 
-  it("reports every node in the store, kept ones too, from the field alone: the body is not read", () => {
+  it("reports every article it is given, kept ones too, from the field alone: the body is not read", () => {
     // A node kept from an earlier build: its content is gone from this object, its left-out blocks stay.
     const { content: _content, ...kept } = {
       ...node("warm", [{ type: "weird", data: {} }]),
       content: undefined,
     };
     const line = 'blogMetaData/warm: field "content" block 0: unknown block type "weird"; left out.';
-    expect(reportedOf([kept as unknown as Node, node("clean", [])])).toEqual([line]);
+    expect(reportedOf([kept as unknown as BlogPost, node("clean", [])])).toEqual([line]);
   });
 
-  it("reports nothing for clean bodies, and reads no other type of node", () => {
+  it("reports nothing for clean bodies", () => {
     expect(reportedOf([node("clean", [{ type: "paragraph", data: { text: "ok" } }])])).toEqual([]);
-    expect(reportedOf([node("other", [{ type: "weird", data: {} }])], "File")).toEqual([]);
   });
 });
 
@@ -103,11 +95,8 @@ describe("what the build logs and what the report says", () => {
       { type: "paragraph", data: { text: "ok" } },
       { type: "weird", data: {} },
     ];
-    const post = { id: "node-1", documentId: "doc-1", ...finishBody(blocks, "Title") } as unknown as BlogPostNode;
-    reportLeftOutBlocks({
-      getNodesByType: (type: string) => (type === "BlogPost" ? [post] : []),
-      reporter: { warn } as unknown as Reporter,
-    });
+    const post = { documentId: "doc-1", ...finishBody(blocks, "Title") } as unknown as BlogPost;
+    reportLeftOutBlocks([post], { warn } as unknown as Reporter);
     const report = readReport(reportFileIn(env[REPORT_DIR_VARIABLE]!));
     expect(report.blocks.get("doc-1")).toEqual([
       { document: "blogMetaData/doc-1", block: 1, type: "weird", reason: 'unknown block type "weird"; left out' },

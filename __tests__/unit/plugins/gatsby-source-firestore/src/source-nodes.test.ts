@@ -3,11 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Node, NodePluginArgs } from "gatsby";
-import {
-  readReport,
-  reportFileIn,
-  REPORT_DIR_VARIABLE,
-} from "../../../../../plugins/gatsby-source-firestore/src/build-report";
+import { readReport, reportFileIn, REPORT_DIR_VARIABLE } from "@kindred/publishing";
 import {
   remoteImageResolver,
   type NormalizeContext,

@@ -2,7 +2,7 @@ import * as React from "react";
 import { act, renderHook } from "@testing-library/react";
 import type { BlogCardData } from "../../../../../src/components/blog/BlogCard";
 import type { SearchState } from "../../../../../src/components/blog/useSearchResults";
-import { buildSearchPieces } from "../../../../../src/lib/search-pieces";
+import { buildSearchPieces } from "@kindred/article";
 import { searchCard } from "../../../../support/search-pieces";
 
 // The blog search's hook over a site whose search index the test serves through fetch: when a query

@@ -2,11 +2,11 @@
 import { mkdtemp, readFile, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { generatedQueries, generatedTitles } from "../../../../scripts/lib/generated-titles";
-import { searchByTitle } from "../../../../src/lib/search";
-import { assignSlots, buildSearchPieces, foldTitle } from "../../../../src/lib/search-pieces";
-import { openSearchIndex } from "../../../../src/lib/search-query";
-import { searchCard as card, writePieces } from "../../../support/search-pieces";
+import { generatedQueries, generatedTitles } from "../../../../../scripts/lib/generated-titles";
+import { searchByTitle } from "../../../../../src/lib/search";
+import { assignSlots, buildSearchPieces, foldTitle } from "../../../../../packages/article/src/search-pieces";
+import { openSearchIndex } from "../../../../../src/lib/search-query";
+import { searchCard as card, writePieces } from "../../../../support/search-pieces";
 
 describe("the search index in pieces", () => {
   let dir: string;

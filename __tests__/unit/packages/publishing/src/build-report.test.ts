@@ -9,7 +9,7 @@ import {
   reportFile,
   reportFileIn,
   REPORT_DIR_VARIABLE,
-} from "../../../../../plugins/gatsby-source-firestore/src/build-report";
+} from "../../../../../packages/publishing/src/build-report";
 
 let dir: string;
 let env: NodeJS.ProcessEnv;
