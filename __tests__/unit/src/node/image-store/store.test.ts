@@ -32,7 +32,7 @@ describe("where the store is", () => {
     expect(imageStoreDir("/site", {})).toBe(path.resolve("/site", ".image-store"));
     expect(imageStoreDir("/site", { IMAGE_STORE_DIR: "" })).toBe(path.resolve("/site", ".image-store"));
     expect(imageStoreDir("/site", { IMAGE_STORE_DIR: "/mnt/images" })).toBe(path.resolve("/mnt/images"));
-    expect(imageStoreDir("/site", { IMAGE_STORE_DIR: "../shared" })).toBe(path.resolve("/shared"));
+    expect(imageStoreDir("/site", { IMAGE_STORE_DIR: "../images" })).toBe(path.resolve("/images"));
   });
 
   it("names everything by what it holds: originals by their bytes' digest, sources by their URL's", () => {
