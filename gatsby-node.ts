@@ -13,6 +13,7 @@ import { writeFeed } from "./src/node/feed";
 import { writeManifest } from "./src/node/manifest";
 import { recordBuildCode, resetCacheOnCodeChange } from "./src/node/build-code";
 import { prepareCovers } from "./src/node/covers";
+import { addSiteMetadataType } from "./src/node/site-metadata-type";
 
 export const onPreInit: GatsbyNode["onPreInit"] = resetCacheOnCodeChange;
 
@@ -22,6 +23,8 @@ export const onPreBootstrap: GatsbyNode["onPreBootstrap"] = async (args) => {
 };
 
 export const sourceNodes: GatsbyNode["sourceNodes"] = keepPageNodes;
+
+export const createSchemaCustomization: GatsbyNode["createSchemaCustomization"] = addSiteMetadataType;
 
 export const createResolvers: GatsbyNode["createResolvers"] = addBlogPostResolvers;
 
