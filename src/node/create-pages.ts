@@ -1,22 +1,13 @@
 import path from "node:path";
 import type { CreatePageArgs, CreatePagesArgs, SourceNodesArgs } from "gatsby";
 import { blogListPath, pageCount, POSTS_PER_PAGE } from "../lib/pagination";
-import { articlePath, type SimilarCandidate } from "@kindred/article";
+import { articlePath } from "@kindred/article";
 import { similarIdsOf } from "./similar-articles";
 import type { BlogListContext } from "../templates/blog-list";
 import type { BlogArticleContext } from "../templates/blog-article";
 
 /** What the live list asks for changes after when the build has no article at all: everything. */
 export const NO_ARTICLES_YET = new Date(0).toISOString();
-
-interface ArticleForPages extends SimilarCandidate {
-  id: string;
-  slug: string;
-}
-
-interface ArticlesForPagesQuery {
-  allBlogPost: { nodes: ArticleForPages[] };
-}
 
 /**
  * createPages: the blog list pages (/blog, /blog/2, … with 6 cards each) and one page per article.
@@ -37,7 +28,7 @@ export async function createBlogPages({
   actions,
 }: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions">): Promise<void> {
   // The order of the similar field's own query, so equal dates rank the same way in both.
-  const result = await graphql<ArticlesForPagesQuery>(`
+  const result = await graphql<Queries.ArticlesForPagesQuery>(`
     query ArticlesForPages {
       allBlogPost(sort: { lastUpdate: DESC }) {
         nodes {
@@ -55,7 +46,8 @@ export async function createBlogPages({
     reporter.panicOnBuild("Could not query the blog articles", result.errors);
     return;
   }
-  const articles = result.data.allBlogPost.nodes;
+  // The article core's SimilarCandidate takes a list it may change; the query's are read-only.
+  const articles = result.data.allBlogPost.nodes.map((node) => ({ ...node, categories: [...node.categories] }));
   const numPages = pageCount(articles.length);
   const changesAfter = articles[0]?.lastUpdate ?? NO_ARTICLES_YET;
   for (let page = 1; page <= numPages; page += 1) {

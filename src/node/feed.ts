@@ -4,6 +4,7 @@ import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { type SafeBlock, BlockList, FeedModeContext, escapeHtml, articlePath } from "@kindred/article";
 import { FEED_PATH } from "../lib/site-files";
+import type { QueryResult } from "../lib/query-results";
 import { blogPostsNewestFirst } from "./read-blog-posts";
 import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 
@@ -11,14 +12,10 @@ import { publicDir, siteMetadataOf, writeIfChanged } from "./output-files";
 // summary, categories and full body. The body is the HTML the build already sanitized
 // (packages/article/src/block-sanitizer.ts), rendered by the pages' own block renderer, with site paths made absolute.
 
-export interface FeedArticle {
-  slug: string;
-  title: string;
-  lastUpdate: string;
-  categories: string[];
-  description: string;
-  safeBlocks: SafeBlock[];
-}
+/** An article as writeFeed's query returns it: what its item is written from. */
+export type FeedArticle = Omit<FeedItemsQuery["allBlogPost"]["nodes"][number], "id">;
+
+type FeedItemsQuery = QueryResult<Queries.BlogFeedItemsQuery>;
 
 export interface FeedChannel {
   siteUrl: string;
@@ -101,10 +98,6 @@ export function rssXml(channel: FeedChannel, articles: FeedArticle[], builtAt: D
   );
 }
 
-interface FeedDetailsQuery {
-  allBlogPost: { nodes: (FeedArticle & { id: string })[] };
-}
-
 /**
  * The items of the last feed, kept in the site's Gatsby cache: each article's <item> with the
  * digest of the article version it was written from, for one site address. Gatsby empties the
@@ -154,7 +147,7 @@ export async function writeFeed(
     else missing.set(id, internal.contentDigest);
   }
   if (missing.size > 0) {
-    const details = await graphql<FeedDetailsQuery>(
+    const details = await graphql<FeedItemsQuery, Queries.BlogFeedItemsQueryVariables>(
       `
         query BlogFeedItems($ids: [String!]) {
           allBlogPost(filter: { id: { in: $ids } }) {

@@ -106,10 +106,6 @@ export function manifestJson({ name, shortName, description }: ManifestSite, ver
   )}\n`;
 }
 
-interface ManifestQuery {
-  site: { siteMetadata: { title: string; siteName: string; description: string } };
-}
-
 /** Where the last build's icons are recorded in the site's Gatsby cache: what they were drawn from, and each file's size. */
 export const ICONS_RECORD_KEY = "manifest-icons";
 
@@ -162,7 +158,7 @@ export async function writeManifest({
   store,
   cache,
 }: Pick<BuildArgs, "graphql" | "reporter" | "store"> & { cache: Pick<GatsbyCache, "get" | "set"> }): Promise<void> {
-  const result = await graphql<ManifestQuery>(`
+  const result = await graphql<Queries.WebAppManifestQuery>(`
     query WebAppManifest {
       site {
         siteMetadata {
@@ -173,7 +169,8 @@ export async function writeManifest({
       }
     }
   `);
-  if (result.errors || !result.data) {
+  const siteMetadata = result.data?.site?.siteMetadata;
+  if (result.errors || !siteMetadata) {
     reporter.panicOnBuild("Could not query the site for its web app manifest", result.errors);
     return;
   }
@@ -205,7 +202,7 @@ export async function writeManifest({
     drawn += 1;
   }
   await cache.set(ICONS_RECORD_KEY, record);
-  const { siteName, description } = result.data.site.siteMetadata;
+  const { siteName, description } = siteMetadata;
   await writeIfChanged(
     path.join(publicRoot, MANIFEST_PATH),
     manifestJson({ name: siteName, shortName: siteName, description }, version),

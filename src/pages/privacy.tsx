@@ -3,7 +3,7 @@ import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { LegalPage } from "../components/legal/LegalPage";
-import { legalDocument, type LegalPageData } from "../components/legal/legal-document";
+import { legalDocument } from "../components/legal/legal-document";
 
 export const query = graphql`
   query PrivacyPage {
@@ -16,7 +16,7 @@ export const query = graphql`
 `;
 
 /** The Privacy Policy: what personal data Kindred collects, why, and the choices members have. Its text is content/legal/privacy.md. */
-export default function PrivacyPage({ data }: PageProps<LegalPageData>): JSX.Element {
+export default function PrivacyPage({ data }: PageProps<Queries.PrivacyPageQuery>): JSX.Element {
   const { summary, ...policy } = legalDocument(data, "privacy");
   return (
     <Layout>

@@ -3,7 +3,7 @@ import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { LegalPage } from "../components/legal/LegalPage";
-import { legalDocument, type LegalPageData } from "../components/legal/legal-document";
+import { legalDocument } from "../components/legal/legal-document";
 
 export const query = graphql`
   query SafetyPage {
@@ -16,7 +16,7 @@ export const query = graphql`
 `;
 
 /** The Safety and Child Protection Policy: how Kindred prevents and responds to harm, above all to children. Its text is content/legal/safety.md. */
-export default function SafetyPage({ data }: PageProps<LegalPageData>): JSX.Element {
+export default function SafetyPage({ data }: PageProps<Queries.SafetyPageQuery>): JSX.Element {
   const { summary, ...policy } = legalDocument(data, "safety");
   return (
     <Layout>

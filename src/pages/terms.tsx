@@ -3,7 +3,7 @@ import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { LegalPage } from "../components/legal/LegalPage";
-import { legalDocument, type LegalPageData } from "../components/legal/legal-document";
+import { legalDocument } from "../components/legal/legal-document";
 
 export const query = graphql`
   query TermsPage {
@@ -16,7 +16,7 @@ export const query = graphql`
 `;
 
 /** The Terms and Conditions: who may use Kindred and the rules of using it. Its text is content/legal/terms.md. */
-export default function TermsPage({ data }: PageProps<LegalPageData>): JSX.Element {
+export default function TermsPage({ data }: PageProps<Queries.TermsPageQuery>): JSX.Element {
   const { summary, ...policy } = legalDocument(data, "terms");
   return (
     <Layout>

@@ -1,15 +1,15 @@
 import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
-import type { IGatsbyImageData } from "gatsby-plugin-image";
 import { imageSrc as fallbackSrc, ResponsiveImage } from "../components/ResponsiveImage";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
 import { articleOgImage } from "../lib/og-image";
 import { ArticleView } from "../components/blog/ArticleView";
 import { BuiltArticleBody } from "../components/article-body/BuiltArticleBody";
-import { cardFromNode, type BlogCardNode } from "../components/blog/BlogCard";
+import { cardFromNode } from "../components/blog/BlogCard";
 import { SimilarArticles } from "../components/blog/SimilarArticles";
-import { type SafeBlock, articlePath, titleFromSlug } from "@kindred/article";
+import { articlePath, titleFromSlug } from "@kindred/article";
+import type { QueryResult } from "../lib/query-results";
 import * as styles from "../components/blog/article.module.css";
 
 /**
@@ -19,24 +19,6 @@ import * as styles from "../components/blog/article.module.css";
 export interface BlogArticleContext {
   id: string;
   similar: string[];
-}
-
-interface BlogArticleData {
-  blogPost: {
-    documentId: string;
-    title: string;
-    slug: string;
-    categories: string[];
-    lastUpdate: string;
-    updatedOn: string | null;
-    featureImageUrl: string;
-    /** The cover from the image store (src/node/blog-post-resolvers.ts). */
-    featureImage: IGatsbyImageData | null;
-    description: string;
-    safeBlocks: SafeBlock[];
-    similar: BlogCardNode[];
-  };
-  site: { siteMetadata: { siteUrl: string } };
 }
 
 export const query = graphql`
@@ -65,13 +47,16 @@ export const query = graphql`
 `;
 
 /** One article: title, hashtags, cover, updated date, body, then similar articles when there are any. */
-export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData, BlogArticleContext>): JSX.Element {
-  const post = data.blogPost;
+export default function BlogArticleTemplate({
+  data,
+}: PageProps<QueryResult<Queries.BlogArticlePageQuery>, BlogArticleContext>): JSX.Element {
+  // The page exists because its node does (src/node/create-pages.ts); siteMetadata is gatsby-config's.
+  const post = data.blogPost!;
   const image = post.featureImage;
   const imageSrc = image ? fallbackSrc(image) : post.featureImageUrl;
   // A refused cover leaves featureImageUrl empty: no image in the structured data, not an empty URL.
   const imageUrl =
-    imageSrc && imageSrc.startsWith("/") ? `${data.site.siteMetadata.siteUrl}${imageSrc}` : imageSrc || undefined;
+    imageSrc && imageSrc.startsWith("/") ? `${data.site!.siteMetadata!.siteUrl}${imageSrc}` : imageSrc || undefined;
   const similar = post.similar.map(cardFromNode);
   const jsonLd = JSON.stringify({
     "@context": "https://schema.org",
@@ -81,7 +66,7 @@ export default function BlogArticleTemplate({ data }: PageProps<BlogArticleData,
     image: imageUrl,
     datePublished: post.lastUpdate,
     dateModified: post.updatedOn ?? post.lastUpdate,
-    mainEntityOfPage: `${data.site.siteMetadata.siteUrl}${articlePath(post.slug)}`,
+    mainEntityOfPage: `${data.site!.siteMetadata!.siteUrl}${articlePath(post.slug)}`,
     publisher: { "@type": "Organization", name: "Kindred" },
   }).replace(/</g, "\\u003c");
 

@@ -2,7 +2,7 @@ import * as React from "react";
 import { graphql, type PageProps } from "gatsby";
 import { Layout } from "../components/layout/Layout";
 import { Seo } from "../components/layout/Seo";
-import { BlogCard, cardFromNode, type BlogCardData, type BlogCardNode } from "../components/blog/BlogCard";
+import { BlogCard, cardFromNode, type BlogCardData } from "../components/blog/BlogCard";
 import { Pagination } from "../components/blog/Pagination";
 import { BlogSearch } from "../components/blog/BlogSearch";
 import { useSearchResults, type SearchState } from "../components/blog/useSearchResults";
@@ -10,6 +10,7 @@ import { useLiveArticles } from "../components/blog/useLiveArticles";
 import { blogListPath, pageCount, POSTS_PER_PAGE, searchFromAddress, searchPath } from "../lib/pagination";
 import { livePage } from "../lib/live-articles";
 import { titleFromSlug } from "@kindred/article";
+import type { QueryResult } from "../lib/query-results";
 import * as styles from "../components/blog/blog.module.css";
 
 export interface BlogListContext {
@@ -23,10 +24,6 @@ export interface BlogListContext {
    * not seen. Derived from the content, so a rebuild with the same content leaves the page as it was.
    */
   changesAfter: string;
-}
-
-interface BlogListData {
-  blogPostsByIds: BlogCardNode[];
 }
 
 export const query = graphql`
@@ -94,7 +91,7 @@ export default function BlogListTemplate({
   data,
   pageContext,
   location,
-}: PageProps<BlogListData, BlogListContext>): JSX.Element {
+}: PageProps<QueryResult<Queries.BlogListPageQuery>, BlogListContext>): JSX.Element {
   const { currentPage, numPages, changesAfter } = pageContext;
   const address = searchFromAddress(location.search);
   const [searchText, setSearchText] = React.useState("");

@@ -4,7 +4,7 @@ import * as styles from "./article.module.css";
 
 export interface ArticleViewProps {
   title: string;
-  categories: string[];
+  categories: readonly string[];
   updatedOn: string | null;
   /**
    * The body: on a built page the build's HTML (BuiltArticleBody), where the browser draws it

@@ -4,12 +4,6 @@ import { isSiteOgImage, OG_IMAGE_HEIGHT, OG_IMAGE_TYPE, OG_IMAGE_WIDTH } from ".
 import { FEED_PATH, THEME_COLOR } from "../../lib/site-files";
 import { PageHead } from "./PageHead";
 
-interface SiteMetadataQuery {
-  site: {
-    siteMetadata: { title: string; siteName: string; description: string; siteUrl: string; image: string };
-  };
-}
-
 export interface SeoProps {
   title: string;
   description?: string;
@@ -46,7 +40,7 @@ export function Seo({
   live = false,
   children,
 }: SeoProps): JSX.Element {
-  const { site } = useStaticQuery<SiteMetadataQuery>(graphql`
+  const { site } = useStaticQuery<Queries.SeoSiteMetadataQuery>(graphql`
     query SeoSiteMetadata {
       site {
         siteMetadata {
@@ -59,7 +53,8 @@ export function Seo({
       }
     }
   `);
-  const meta = site.siteMetadata;
+  // The site node and its siteMetadata (gatsby-config.ts) are always there.
+  const meta = site!.siteMetadata!;
   const fullTitle = title === meta.siteName ? title : `${title} | ${meta.siteName}`;
   const summary = description ?? meta.description;
   const url = absolute(meta.siteUrl, path);

@@ -32,20 +32,10 @@ export const legalDocumentFragment = graphql`
 `;
 
 /** A MarkdownRemark node as the LegalDocument fragment returns it. */
-export interface LegalDocumentNode {
-  frontmatter: {
-    title?: string | null;
-    summary?: string | null;
-    lastUpdated?: string | null;
-    lastUpdatedDateTime?: string | null;
-  } | null;
-  htmlAst: unknown;
-}
+type LegalDocumentNode = Queries.LegalDocumentFragment;
 
 /** What a policy page's query returns: the file content/legal/<name>.md and its Markdown node. */
-export interface LegalPageData {
-  file: { childMarkdownRemark: LegalDocumentNode | null } | null;
-}
+export type LegalPageData = Queries.TermsPageQuery | Queries.PrivacyPageQuery | Queries.SafetyPageQuery;
 
 /** The props of LegalPage, plus the summary the page gives as its meta description. */
 export interface LegalDocument extends LegalPageProps {
@@ -57,8 +47,8 @@ export function legalDocument(data: LegalPageData, name: string): LegalDocument 
   const source = `content/legal/${name}.md`;
   const node = data.file?.childMarkdownRemark;
   if (!node) throw new LegalDocumentError(`${source}: the file was not found or is not Markdown`);
-  const frontmatter = node.frontmatter ?? {};
-  const required = (field: keyof NonNullable<LegalDocumentNode["frontmatter"]>, hint: string): string => {
+  const frontmatter: Partial<NonNullable<LegalDocumentNode["frontmatter"]>> = node.frontmatter ?? {};
+  const required = (field: keyof typeof frontmatter, hint: string): string => {
     const value = frontmatter[field]?.trim();
     if (!value) throw new LegalDocumentError(`${source}: the front matter needs ${hint}`);
     return value;
