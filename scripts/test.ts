@@ -1,12 +1,15 @@
 // `npm test`: every check of the project in order, stopping at the first failure:
 // type check, lint, formatting, unit tests, integration tests (real Firestore emulator), production build,
 // end-to-end tests (Chromium against that build). The last line is "N passed, N failed".
+// The production build also writes the query types (src/gatsby-types.d.ts), and fails if they changed:
+// the type check, first of all, read the committed ones (docs/commands.md, Typed queries).
 import { spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
 import { chromePath } from "./chrome-path.ts";
 import { emulatorBinary } from "./emulator.ts";
 import { parseCommandLine } from "./lib/cli.ts";
+import { readGeneratedTypes, staleTypesProblem, TYPEGEN_ENV } from "./lib/generated-types.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 
 interface Counts {
@@ -20,6 +23,10 @@ interface Stage {
   /** Checks that a tool the stage needs is there; throws a message saying what to install. */
   before?: () => unknown;
   command: [string, ...string[]];
+  /** Variables the command gets besides the usual ones. */
+  env?: Record<string, string>;
+  /** After the command succeeded: what is still wrong, which fails the stage, or null. */
+  check?: () => string | null;
   /** The stage's test counts, read from its JSON report. */
   counts?: () => Counts;
 }
@@ -33,6 +40,8 @@ parseCommandLine({
 });
 
 const reports = path.join(PROJECT_ROOT, "reports");
+/** The generated query types as npm test found them, before any stage could write them. */
+const typesAtStart = readGeneratedTypes(PROJECT_ROOT);
 const bin = (name: string): string => path.join(PROJECT_ROOT, "node_modules", ".bin", name);
 
 function jestCounts(file: string): Counts {
@@ -79,7 +88,12 @@ const stages: Stage[] = [
     ],
     counts: () => jestCounts(path.join(reports, "integration.json")),
   },
-  { name: "production build", command: [bin("gatsby"), "build"] },
+  {
+    name: "production build",
+    command: [bin("gatsby"), "build"],
+    env: TYPEGEN_ENV,
+    check: () => staleTypesProblem(typesAtStart, readGeneratedTypes(PROJECT_ROOT)),
+  },
   {
     name: "end-to-end tests (Chromium)",
     before: () => chromePath(),
@@ -89,7 +103,7 @@ const stages: Stage[] = [
 ];
 
 /** Runs a command in the project with the terminal attached; resolves with its exit status. */
-function run([command, ...args]: [string, ...string[]]): Promise<number> {
+function run([command, ...args]: [string, ...string[]], env: Record<string, string> = {}): Promise<number> {
   return new Promise((resolve) => {
     const child = spawn(command, args, {
       cwd: PROJECT_ROOT,
@@ -99,6 +113,7 @@ function run([command, ...args]: [string, ...string[]]): Promise<number> {
         GATSBY_TELEMETRY_DISABLED: "1",
         METADATA_SERVER_DETECTION: "none",
         FORCE_COLOR: process.env.FORCE_COLOR ?? "0",
+        ...env,
       },
     });
     child.on("exit", (code, signal) => resolve(code ?? (signal ? 1 : 0)));
@@ -121,7 +136,12 @@ for (const stage of stages) {
   let code: number;
   try {
     stage.before?.();
-    code = await run(stage.command);
+    code = await run(stage.command, stage.env);
+    const problem = code === 0 ? (stage.check?.() ?? null) : null;
+    if (problem !== null) {
+      console.error(`\n${stage.name}: ${problem}`);
+      code = 1;
+    }
   } catch (error) {
     console.error(`\n${stage.name}: ${(error as Error).message}`);
     code = 1;
