@@ -8,6 +8,7 @@ import { pagePolicy } from "../../../../../src/lib/csp-policy";
 import { emulatorHostFromEnv, STAMP_RECORD_KEY } from "../../../../../src/node/html/html-to-finish";
 import { applyPolicyToFile, applyPolicyToFiles, writePagePolicies } from "../../../../../src/node/html/csp-meta";
 import { inlineScriptHashes, withPagePolicy, withPolicyMeta } from "../../../../support/page-policy";
+import { builtHtmlFiles } from "../../../../support/built-html-files";
 
 // The module object itself: a namespace import is a copy, and a spy on it sees no call the code makes.
 const fsPromises = jest.requireActual<typeof import("node:fs/promises")>("node:fs/promises");
@@ -113,17 +114,7 @@ describe("finishPage on a page without Gatsby's scripts", () => {
 describe("on files", () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "csp-test-"));
-    await mkdir(path.join(dir, "blog", "2"), { recursive: true });
-    await writeFile(path.join(dir, "index.html"), "<html><head><script>home()</script></head><body></body></html>");
-    await writeFile(
-      path.join(dir, "blog", "2", "index.html"),
-      "<html><head></head><body><script>list()</script></body></html>",
-    );
-    await writeFile(path.join(dir, "blog", "data.json"), "{}");
-    await writeFile(path.join(dir, "bare.html"), "<p>fragment</p>");
-    await mkdir(path.join(dir, "_gatsby", "slices"), { recursive: true });
-    await writeFile(path.join(dir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "<script>stitched()</script>");
+    dir = await builtHtmlFiles();
   });
 
   it("applyPolicyToFile writes one policy per run, and leaves an up-to-date file untouched", async () => {

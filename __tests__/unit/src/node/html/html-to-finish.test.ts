@@ -1,7 +1,6 @@
 /** @jest-environment node */
-import { mkdir, mkdtemp, rm, utimes, writeFile } from "node:fs/promises";
+import { mkdir, rm, utimes, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import type { Store } from "gatsby";
 import { pagePolicy } from "../../../../../src/lib/csp-policy";
@@ -17,6 +16,7 @@ import {
   STAMP_RECORD_KEY,
   type StampRecord,
 } from "../../../../../src/node/html/html-to-finish";
+import { builtHtmlFiles } from "../../../../support/built-html-files";
 
 describe("the emulator host", () => {
   it("comes from the site's or the Admin SDK's variable, else there is none", () => {
@@ -41,17 +41,7 @@ describe("the policy's shape", () => {
 describe("on files", () => {
   let dir: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), "csp-test-"));
-    await mkdir(path.join(dir, "blog", "2"), { recursive: true });
-    await writeFile(path.join(dir, "index.html"), "<html><head><script>home()</script></head><body></body></html>");
-    await writeFile(
-      path.join(dir, "blog", "2", "index.html"),
-      "<html><head></head><body><script>list()</script></body></html>",
-    );
-    await writeFile(path.join(dir, "blog", "data.json"), "{}");
-    await writeFile(path.join(dir, "bare.html"), "<p>fragment</p>");
-    await mkdir(path.join(dir, "_gatsby", "slices"), { recursive: true });
-    await writeFile(path.join(dir, "_gatsby", "slices", "_gatsby-scripts-1.html"), "<script>stitched()</script>");
+    dir = await builtHtmlFiles();
   });
   afterEach(() => rm(dir, { recursive: true, force: true }));
 
