@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
-import { mkdirSync, readFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from "node:fs";
+import path from "node:path";
 
 // Process groups as a build command makes them (a shell leading workers it started), for the tests
 // of the rebuild service's helpers that stop them (webhook/lib/process-group.ts, run-command.ts,
@@ -78,4 +79,17 @@ export function killWorkerGroups(): void {
     }
   }
   started.clear();
+}
+
+/** Kills every process working inside `dir`: what the builds of a failed test left running there. */
+export function killProcessesIn(dir: string): void {
+  for (const name of readdirSync("/proc")) {
+    if (!/^\d+$/.test(name)) continue;
+    try {
+      const cwd = readlinkSync(`/proc/${name}/cwd`);
+      if (cwd === dir || cwd.startsWith(dir + path.sep)) process.kill(Number(name), "SIGKILL");
+    } catch {
+      // gone meanwhile, or not ours
+    }
+  }
 }

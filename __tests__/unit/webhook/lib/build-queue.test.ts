@@ -1,0 +1,372 @@
+/** @jest-environment node */
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import type { ServiceStatus } from "../../../../webhook/lib/build-queue.ts";
+import type { Build, BuildView } from "../../../../webhook/lib/build-record.ts";
+import { groupMembersIn, type QueueFile } from "../../../../webhook/lib/queue-file.ts";
+import { startBuilder, type BuilderEvent, type BuilderProcess } from "../../../support/builder-process";
+import { killProcessesIn } from "../../../support/process-groups";
+
+// The build queue in a process of its own (support/builder-child.ts; Jest cannot compile the class),
+// building with the stand-in build command behind a gate the test opens for each build: one build
+// at a time, a burst joined into one follow-up, queue.json surviving a crash, rollback, and a stop.
+
+// Each test starts the queue's process once or twice and runs real commands.
+jest.setTimeout(30_000);
+
+const SECRET = "queue-secret-0123456789abcdefghijklmnopq";
+const FAKE_BUILD = path.join(__dirname, "../../../support/fake-site-build.mts");
+
+let dir: string;
+let builder: BuilderProcess | undefined;
+const projectDir = () => path.join(dir, "project");
+const publishDir = () => path.join(dir, "site");
+const buildsDir = () => path.join(dir, "builds");
+const gates = () => path.join(dir, "gates");
+const runsFile = () => path.join(dir, "runs.jsonl");
+const queueFile = () => path.join(buildsDir(), "queue.json");
+const home = () => readFileSync(path.join(publishDir(), "index.html"), "utf8");
+const queue = (): QueueFile => JSON.parse(readFileSync(queueFile(), "utf8")) as QueueFile;
+const runs = (): { event: string; id: string; documents: string | null }[] =>
+  existsSync(runsFile())
+    ? readFileSync(runsFile(), "utf8")
+        .trim()
+        .split("\n")
+        .map((line) => JSON.parse(line))
+    : [];
+
+/** Lets build `id` through its gate: until then its command waits, its process group running. */
+const open = (id: string) => writeFileSync(path.join(gates(), id), "");
+
+/** Starts the queue's process on the test's folders (as a restart does when called again), init() done. */
+async function start(env: Record<string, string> = {}): Promise<BuilderProcess> {
+  builder = await startBuilder({
+    REBUILD_SECRET: SECRET,
+    PUBLISH_DIR: publishDir(),
+    PROJECT_DIR: projectDir(),
+    BUILDS_DIR: buildsDir(),
+    BUILD_COMMAND: `while [ ! -e "${gates()}/$BUILD_ID" ]; do sleep 0.02; done; exec "${process.execPath}" "${FAKE_BUILD}"`,
+    STATUS_PROJECT_ID: "",
+    FAKE_BUILD_MS: "0",
+    FAKE_BUILD_RUNS: runsFile(),
+    ...env,
+  });
+  await builder.call("init");
+  return builder;
+}
+
+type Triggered = { build: BuildView; coalesced: boolean };
+const trigger = (fields: { reason?: string; allowShrink?: boolean; documents?: string[] } = {}) =>
+  builder!.call<Triggered>("trigger", fields);
+const finished = (id: string) =>
+  builder!.waitFor(
+    (event): event is Extract<BuilderEvent, { event: "finished" }> => event.event === "finished" && event.id === id,
+  );
+const started = (id: string) => builder!.waitFor((event) => event.event === "started" && event.id === id);
+const status = (full = false) => builder!.call<ServiceStatus>("status", { full });
+
+/** Triggers a build, lets it through and waits for its end. */
+async function build(fields: { reason?: string; allowShrink?: boolean } = {}): Promise<Build> {
+  const { build: accepted } = await trigger(fields);
+  open(accepted.id);
+  return (await finished(accepted.id)).build;
+}
+
+/** Waits until queue.json names the running build's process group: its command runs. */
+async function runningGroup(): Promise<number> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const group = existsSync(queueFile()) ? queue().current?.group : undefined;
+    if (group) return group;
+    if (Date.now() > deadline) throw new Error("the build command never started");
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+beforeEach(() => {
+  dir = realpathSync(mkdtempSync(path.join(tmpdir(), "build-queue-")));
+  mkdirSync(projectDir());
+  mkdirSync(gates());
+  writeFileSync(path.join(projectDir(), "version.txt"), "v1");
+});
+
+afterEach(async () => {
+  await builder?.crash();
+  builder = undefined;
+  killProcessesIn(dir);
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe("Builder", () => {
+  it("starts a trigger's build at once and publishes it", async () => {
+    await start();
+    const { build: accepted, coalesced } = await trigger({ reason: "manual", documents: ["meta-1"] });
+    expect(coalesced).toBe(false);
+    expect(accepted).toMatchObject({ state: "running", reason: "manual", triggers: 1 });
+    await started(accepted.id);
+    open(accepted.id);
+    const { build: done } = await finished(accepted.id);
+    expect(done).toMatchObject({ state: "succeeded", articles: 2, documents: ["meta-1"] });
+    expect(home()).toContain("Home v1");
+    const after = await status();
+    expect(after).toMatchObject({ published: accepted.id, current: null, queued: null });
+    expect(after.builds.map((kept) => [kept.id, kept.state])).toEqual([[accepted.id, "succeeded"]]);
+    expect(queue()).toEqual({ current: null, queued: null });
+  });
+
+  it("joins every trigger during a build into one follow-up build, carrying all their documents", async () => {
+    await start();
+    const first = (await trigger({ reason: "first", documents: ["meta-0"] })).build;
+    await runningGroup();
+    const burst = [
+      await trigger({ reason: "second", documents: ["meta-1"] }),
+      await trigger({ reason: "third", documents: ["meta-2", "meta-1"], allowShrink: true }),
+      await trigger({ reason: "fourth" }),
+    ];
+    const followUp = burst[0]!.build.id;
+    expect(burst.map(({ build: { id, state }, coalesced }) => [id, state, coalesced])).toEqual([
+      [followUp, "queued", false],
+      [followUp, "queued", true],
+      [followUp, "queued", true],
+    ]);
+    // What an accepted request changed is saved at once, for a restart to find.
+    expect(queue()).toMatchObject({
+      current: { id: first.id, group: expect.any(Number) },
+      queued: { id: followUp, reason: "second", triggers: 3, allowShrink: true, documents: ["meta-1", "meta-2"] },
+    });
+    expect(await status()).toMatchObject({ current: { id: first.id, state: "running" }, queued: { triggers: 3 } });
+
+    open(first.id);
+    open(followUp);
+    expect((await finished(followUp)).build).toMatchObject({ state: "succeeded", triggers: 3 });
+    // One at a time: the follow-up started only after the first had ended.
+    const order = builder!.events.flatMap((event) =>
+      event.event === "started" || event.event === "finished" ? [`${event.event}:${event.id}`] : [],
+    );
+    expect(order).toEqual([
+      `started:${first.id}`,
+      `finished:${first.id}`,
+      `started:${followUp}`,
+      `finished:${followUp}`,
+    ]);
+    expect(runs().map((run) => [run.event, run.id, run.documents])).toEqual([
+      ["start", first.id, "meta-0"],
+      ["end", first.id, "meta-0"],
+      ["start", followUp, "meta-1,meta-2"],
+      ["end", followUp, "meta-1,meta-2"],
+    ]);
+    // The observer heard every trigger, with the documents each named.
+    expect(
+      builder!.events.flatMap((event) => (event.event === "triggered" ? [[event.id, event.documents]] : [])),
+    ).toEqual([
+      [first.id, ["meta-0"]],
+      [followUp, ["meta-1"]],
+      [followUp, ["meta-2", "meta-1"]],
+      [followUp, []],
+    ]);
+    expect((await status()).builds.map((kept) => kept.id)).toEqual([followUp, first.id]);
+  });
+
+  it("keeps accepted builds across a crash: stops what the interrupted one left running, then builds the queued one", async () => {
+    await start();
+    const cut = (await trigger({ reason: "running at the crash" })).build;
+    const group = await runningGroup();
+    const queued = (await trigger({ reason: "queued at the crash", documents: ["meta-1"], allowShrink: true })).build;
+    await builder!.crash();
+    // kill -9 leaves the build command's process group running in the workspace.
+    const workspace = path.join(buildsDir(), "workspace");
+    expect(groupMembersIn(group, workspace)).not.toEqual([]);
+
+    await start();
+    await builder!.call("resume");
+    expect(groupMembersIn(group, workspace)).toEqual([]);
+    expect(builder!.logs()).toEqual(
+      expect.arrayContaining([
+        `Stopped what was left running of build ${cut.id}`,
+        `Resuming build ${queued.id}, accepted before the service stopped`,
+      ]),
+    );
+    open(queued.id);
+    expect((await finished(queued.id)).build).toMatchObject({
+      state: "succeeded",
+      reason: "queued at the crash",
+      allowShrink: true,
+      documents: ["meta-1"],
+    });
+    const after = await status();
+    expect(after.published).toBe(queued.id);
+    expect(after.builds.map(({ id, state, phase }) => [id, state, phase])).toEqual([
+      [queued.id, "succeeded", undefined],
+      [cut.id, "failed", "interrupted"],
+    ]);
+    expect(after.builds[1]!.error).toBe(
+      `The service stopped before this build finished; build ${queued.id}, which includes its changes, runs instead.`,
+    );
+    expect(runs().map((run) => `${run.event}:${run.id}`)).toEqual([`start:${queued.id}`, `end:${queued.id}`]);
+  });
+
+  it("runs a build cut short by a crash again, under its own id, from a clean workspace", async () => {
+    await start();
+    const cut = (await trigger({ reason: "cut short" })).build;
+    await runningGroup();
+    const workspace = path.join(buildsDir(), "workspace");
+    // What the interrupted build wrote is incomplete: its output and maybe Gatsby's cache.
+    mkdirSync(path.join(workspace, "public"), { recursive: true });
+    writeFileSync(path.join(workspace, "public", "half-written.html"), "<html>");
+    mkdirSync(path.join(workspace, ".cache"), { recursive: true });
+    await builder!.crash();
+
+    await start();
+    await builder!.call("resume");
+    await started(cut.id);
+    expect(existsSync(path.join(workspace, ".cache"))).toBe(false);
+    expect(existsSync(path.join(workspace, "public"))).toBe(false);
+    open(cut.id);
+    expect((await finished(cut.id)).build).toMatchObject({ state: "succeeded", reason: "cut short" });
+    expect((await status()).published).toBe(cut.id);
+  });
+
+  it("does not build again a build that was published before the crash", async () => {
+    await start();
+    const done = await build();
+    // Published, but killed before queue.json was cleared: the file as it was then.
+    await builder!.crash();
+    writeFileSync(queueFile(), JSON.stringify({ current: { ...done, group: undefined }, queued: null }));
+    await start();
+    await builder!.call("resume");
+    expect(builder!.logs()).toContain(`Build ${done.id} had been published before the service stopped`);
+    expect(await status()).toMatchObject({ published: done.id, current: null, queued: null });
+    expect(queue()).toEqual({ current: null, queued: null });
+  });
+
+  it("moves an unreadable queue.json aside and starts with an empty queue", async () => {
+    mkdirSync(buildsDir());
+    writeFileSync(queueFile(), '{"current": {"id": ');
+    await start();
+    await builder!.call("resume");
+    const aside = readdirSync(buildsDir()).filter((name) => name.startsWith("queue.json.unreadable-"));
+    expect(aside).toHaveLength(1);
+    expect(readFileSync(path.join(buildsDir(), aside[0]!), "utf8")).toBe('{"current": {"id": ');
+    expect(builder!.logs()).toContainEqual(
+      expect.stringMatching(
+        /^Cannot read .*queue\.json \(.*\); moved it to .*unreadable-\d+ and start with an empty queue$/,
+      ),
+    );
+    expect(await status()).toMatchObject({ current: null, queued: null, builds: [] });
+    expect((await build()).state).toBe("succeeded");
+  });
+
+  it("stops: cancels the running build, refuses new triggers, and keeps the accepted builds for the next start", async () => {
+    await start();
+    const running = (await trigger({ reason: "running" })).build;
+    const group = await runningGroup();
+    const queued = (await trigger({ reason: "queued" })).build;
+    const saved = readFileSync(queueFile(), "utf8");
+    await builder!.call("stop");
+    expect(groupMembersIn(group, path.join(buildsDir(), "workspace"))).toEqual([]);
+    expect(builder!.logs()).toContain("2 accepted builds will run when the service starts again");
+    await expect(trigger()).rejects.toMatchObject({ message: "The service is stopping.", statusCode: 503 });
+    expect(readFileSync(queueFile(), "utf8")).toBe(saved);
+    // A build cancelled by a stop has not failed: the observer is not told it finished.
+    expect(builder!.events.some((event) => event.event === "finished")).toBe(false);
+    expect(queue()).toMatchObject({ current: { id: running.id }, queued: { id: queued.id } });
+    expect(existsSync(publishDir())).toBe(false);
+  });
+
+  it("rolls back to the release before the published one, or a named one, and refuses what is not kept", async () => {
+    await start({ KEEP_BUILDS: "2" });
+    const ids: string[] = [];
+    for (const version of ["v1", "v2", "v3"]) {
+      writeFileSync(path.join(projectDir(), "version.txt"), version);
+      ids.push((await build({ reason: version })).id);
+    }
+    expect((await status()).releases.map(({ id, published }) => [id, published])).toEqual([
+      [ids[2], true],
+      [ids[1], false],
+    ]);
+    expect(await builder!.call("rollback")).toEqual({ published: ids[1], previous: ids[2] });
+    expect(home()).toContain("Home v2");
+    expect(builder!.logs()).toContain(`Rolled back: ${ids[2]} -> ${ids[1]}`);
+    await expect(builder!.call("rollback")).rejects.toMatchObject({
+      message: "No earlier release to roll back to.",
+      statusCode: 409,
+    });
+    expect(await builder!.call("rollback", ids[2])).toEqual({ published: ids[2], previous: ids[1] });
+    expect(home()).toContain("Home v3");
+    await expect(builder!.call("rollback", ids[0])).rejects.toMatchObject({
+      message: `No kept release ${ids[0]}.`,
+      statusCode: 404,
+    });
+    expect((await status()).published).toBe(ids[2]);
+  });
+
+  it("keeps the published release when the deploy command fails on a rollback", async () => {
+    writeFileSync(path.join(projectDir(), "deploy.sh"), "test ! -e FAIL_DEPLOY");
+    await start({ DEPLOY_COMMAND: "sh deploy.sh" });
+    await build();
+    writeFileSync(path.join(projectDir(), "version.txt"), "v2");
+    const latest = await build();
+    writeFileSync(path.join(projectDir(), "FAIL_DEPLOY"), "");
+    await expect(builder!.call("rollback")).rejects.toMatchObject({
+      message: "The deploy command failed; the previous release stays published.",
+      statusCode: 502,
+    });
+    expect((await status()).published).toBe(latest.id);
+    expect(home()).toContain("Home v2");
+  });
+
+  it("shows states to anyone, and log files and paths to the secret's holder only", async () => {
+    await start();
+    writeFileSync(path.join(projectDir(), "FAIL"), "");
+    const failed = await build({ reason: "broken" });
+    const open = await status();
+    expect(open).not.toHaveProperty("paths");
+    expect(open.builds[0]).toMatchObject({ id: failed.id, state: "failed", phase: "build" });
+    expect(open.builds[0]).not.toHaveProperty("logTail");
+    expect(JSON.stringify(open)).not.toContain(dir);
+    const full = await status(true);
+    expect(full.paths).toEqual({
+      publishDir: publishDir(),
+      publishedTarget: null,
+      projectDir: projectDir(),
+      buildsDir: buildsDir(),
+      queueFile: queueFile(),
+    });
+    expect(full.builds[0]).toMatchObject({
+      logFile: path.join(buildsDir(), "logs", `${failed.id}.log`),
+      logTail: expect.stringContaining("FAIL present"),
+    });
+  });
+
+  it("goes on building when telling editors fails, or when a build meets an unexpected fault", async () => {
+    await start({ OBSERVER_THROWS: "1" });
+    expect((await build()).state).toBe("succeeded");
+    expect(builder!.logs()).toContain("Cannot report the build to editors: Firestore is unreachable");
+    // The log folder gone: the build cannot even write its log.
+    rmSync(path.join(buildsDir(), "logs"), { recursive: true });
+    const faulted = await build();
+    expect(faulted).toMatchObject({
+      state: "failed",
+      phase: "internal",
+      error: "An unexpected fault stopped the build (ENOENT).",
+      detail: expect.stringContaining("ENOENT"),
+    });
+    mkdirSync(path.join(buildsDir(), "logs"));
+    expect((await build()).state).toBe("succeeded");
+  });
+
+  it("refuses to start when PUBLISH_DIR is a folder rather than a symlink", async () => {
+    mkdirSync(publishDir());
+    await expect(start()).rejects.toThrow(/PUBLISH_DIR .* exists and is not a symlink/);
+  });
+});
