@@ -12,6 +12,9 @@ import { Releases } from "../../../../webhook/lib/releases.ts";
 // command (support/fake-site-build.mts) that writes a small site, fails, or breaks on demand: every
 // way a build ends is recorded on it, and only a build that passed every check moves PUBLISH_DIR.
 
+// Each test runs real build and deploy commands, some several: more than a unit test's 5 s on a busy machine.
+jest.setTimeout(30_000);
+
 const SECRET = "pipeline-secret-0123456789abcdefghijklmn";
 const FAKE_BUILD = path.join(__dirname, "../../../support/fake-site-build.mts");
 const FAKE = `"${process.execPath}" "${FAKE_BUILD}"`;
