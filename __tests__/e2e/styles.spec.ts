@@ -55,6 +55,8 @@ test("every page drawn with only its inline share of the stylesheet is styled as
   browser,
   baseURL,
 }) => {
+  // Fourteen fresh browser contexts, two for each page: more than one test's default 30 s on a loaded machine.
+  test.slow();
   const drawn = async (refuseWholeSheet: boolean, pagePath: string): Promise<{ styles: string[]; sheets: number }> => {
     // Without JavaScript the page links the whole sheet in <noscript>; with it refused, only the inline share is left.
     const context = await browser.newContext({ baseURL, javaScriptEnabled: false });
