@@ -74,21 +74,31 @@ export async function makeEditor(
   return signIn(addresses, email, password);
 }
 
-export type CallableAnswer<T> = { result: T } | { error: { status: string; message: string } };
+/** What a callable answers: its result, or an error with the callable's status name (for example
+ * "permission-denied"), a message and, for some errors, details. */
+export type CallableAnswer<T> = { result: T } | { error: { status: string; message: string; details?: unknown } };
+
+/** Calls the callable function `name` as the Firebase client SDK does: POST {"data": …}, with the
+ * ID token as a bearer token when there is one. Returns the HTTP status and the parsed answer. */
+export async function callFunction<T>(
+  addresses: EmulatorAddresses,
+  name: string,
+  data: unknown,
+  idToken?: string,
+): Promise<{ status: number; answer: CallableAnswer<T> }> {
+  const response = await fetch(`http://${addresses.functionsHost}/${addresses.projectId}/us-central1/${name}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json", ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}) },
+    body: JSON.stringify({ data }),
+  });
+  return { status: response.status, answer: (await response.json()) as CallableAnswer<T> };
+}
 
 /** Calls the previewLink callable as the editors' tool does, with an ID token or none. */
-export async function callPreviewLink(
+export function callPreviewLink(
   addresses: EmulatorAddresses,
   id: unknown,
   idToken?: string,
 ): Promise<{ status: number; answer: CallableAnswer<{ url: string; expiresAt: string }> }> {
-  const response = await fetch(`http://${addresses.functionsHost}/${addresses.projectId}/us-central1/previewLink`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json", ...(idToken ? { Authorization: `Bearer ${idToken}` } : {}) },
-    body: JSON.stringify({ data: { id } }),
-  });
-  return {
-    status: response.status,
-    answer: (await response.json()) as CallableAnswer<{ url: string; expiresAt: string }>,
-  };
+  return callFunction<{ url: string; expiresAt: string }>(addresses, "previewLink", { id }, idToken);
 }
