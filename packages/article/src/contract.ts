@@ -100,6 +100,39 @@ function scheduleProblem(data: Record<string, unknown>, now: number): FieldProbl
   return null;
 }
 
+// The rules of the fields an article is made of, in the order a build checks them: each answers the
+// rule the value breaks, or null. `checkArticle` stops at the first; `articleProblems` lists them all.
+const FIELD_RULES: readonly { field: string; metaOnly?: boolean; broken: (value: unknown) => string | null }[] = [
+  { field: "blogId", metaOnly: true, broken: (value) => (nonEmpty(value) ? null : "must be a non-empty string") },
+  { field: "title", broken: (value) => (nonEmpty(value) ? null : "must be a non-empty string") },
+  { field: "slug", broken: slugProblem },
+  {
+    field: "categories",
+    broken: (value) => (Array.isArray(value) && value.every(nonEmpty) ? null : "must be a list of non-empty strings"),
+  },
+  { field: "featureImage", broken: (value) => (nonEmpty(value) ? null : "must be an image URL") },
+  { field: "lastUpdate", broken: (value) => (normalizeTimestamp(value) === null ? "must be a timestamp" : null) },
+  {
+    field: "content",
+    broken: (value) =>
+      isRecord(value) && Array.isArray(value.blocks) ? null : "is not Editor.js output ({time, blocks, version})",
+  },
+];
+
+/**
+ * Every rule of the contract a document's fields break, in the order the build checks them, whether
+ * or not it is published: what the editors' API refuses a save for, field by field. A build stops at
+ * the first of these (`checkArticle`), so the two can never disagree on what is wrong.
+ */
+export function articleProblems(data: unknown, collection: ArticleCollection = "blogMetaData"): FieldProblem[] {
+  if (!isRecord(data)) return [{ field: "(document)", message: "is not an object" }];
+  return FIELD_RULES.flatMap(({ field, metaOnly, broken }) => {
+    if (metaOnly && collection !== "blogMetaData") return [];
+    const message = broken(data[field]);
+    return message === null ? [] : [{ field, message }];
+  });
+}
+
 /**
  * Checks one document of either collection against the contract. A broken rule refuses the whole
  * document, naming the field; a bad `updatedOn` only warns (shown as not updated yet). A document
@@ -117,17 +150,8 @@ export function checkArticle(
   const schedule = scheduleProblem(data, now);
   if (schedule === "outside") return { ok: false, problem: null };
   if (schedule !== null) return refuse(schedule.field, schedule.message);
-
-  if (collection === "blogMetaData" && !nonEmpty(data.blogId)) return refuse("blogId", "must be a non-empty string");
-  if (!nonEmpty(data.title)) return refuse("title", "must be a non-empty string");
-  const badSlug = slugProblem(data.slug);
-  if (badSlug !== null) return refuse("slug", badSlug);
-  const { categories } = data;
-  if (!Array.isArray(categories) || !categories.every(nonEmpty))
-    return refuse("categories", "must be a list of non-empty strings");
-  if (!nonEmpty(data.featureImage)) return refuse("featureImage", "must be an image URL");
-  const lastUpdate = normalizeTimestamp(data.lastUpdate);
-  if (lastUpdate === null) return refuse("lastUpdate", "must be a timestamp");
+  const [problem] = articleProblems(data, collection);
+  if (problem) return refuse(problem.field, problem.message);
 
   const warnings: FieldProblem[] = [];
   let updatedOn: string | null = null;
@@ -136,21 +160,20 @@ export function checkArticle(
     if (updatedOn === null)
       warnings.push({ field: "updatedOn", message: "is not a timestamp; shown as not updated yet" });
   }
-  const { content } = data;
-  if (!isRecord(content) || !Array.isArray(content.blocks))
-    return refuse("content", "is not Editor.js output ({time, blocks, version})");
-
+  const content = data.content as { time?: unknown; version?: unknown; blocks: unknown[] };
+  const title = data.title as string;
+  const featureImage = data.featureImage as string;
   return {
     ok: true,
     article: {
       ...(nonEmpty(data.blogId) ? { blogId: data.blogId.trim() } : {}),
-      title: data.title.trim(),
+      title: title.trim(),
       slug: data.slug as string,
-      categories: categories.map((category: string) => category.trim()),
-      featureImage: data.featureImage.trim(),
-      lastUpdate,
+      categories: (data.categories as string[]).map((category) => category.trim()),
+      featureImage: featureImage.trim(),
+      lastUpdate: normalizeTimestamp(data.lastUpdate)!,
       updatedOn,
-      content: { time: content.time, version: content.version, blocks: content.blocks as unknown[] },
+      content: { time: content.time, version: content.version, blocks: content.blocks },
     },
     warnings,
   };

@@ -9,6 +9,7 @@ export {
   normalizeTimestamp,
   slugProblem,
   checkArticle,
+  articleProblems,
   newestFirst,
   publishedArticle,
   type ArticleCollection,
@@ -129,3 +130,14 @@ export {
   type FinishedBody,
   type LeftOutBlock,
 } from "./finished-body.ts";
+
+// An editor's save judged by the build's rules, before it is written (the editors' API, the console).
+export {
+  DRAFT_FIELDS,
+  MAX_CONTENT_BYTES,
+  checkDraft,
+  type DraftFields,
+  type DraftReason,
+  type DraftBlockLeftOut,
+  type DraftVerdict,
+} from "./draft.ts";

@@ -1,4 +1,5 @@
 import {
+  articleProblems,
   checkArticle,
   MAX_SLUG_LENGTH,
   newestFirst,
@@ -156,5 +157,35 @@ describe("normalizeTimestamp", () => {
     ["an object", { when: 1 }],
   ])("refuses %s", (_name, value) => {
     expect(normalizeTimestamp(value)).toBeNull();
+  });
+});
+
+describe("articleProblems", () => {
+  it("finds nothing wrong with a valid document, published or not", () => {
+    expect(articleProblems(stored())).toEqual([]);
+    expect(articleProblems(stored({ published: false }))).toEqual([]);
+  });
+
+  it("lists every broken rule, in the order the build checks them, where checkArticle stops at the first", () => {
+    const broken = stored({ title: " ", slug: "Not A Slug", categories: ["ok", ""], featureImage: undefined });
+    expect(articleProblems(broken).map((problem) => problem.field)).toEqual([
+      "title",
+      "slug",
+      "categories",
+      "featureImage",
+    ]);
+    const first = checkArticle(broken);
+    expect(first.ok ? null : first.problem).toEqual(articleProblems(broken)[0]);
+  });
+
+  it("asks a blog document for no blogId", () => {
+    expect(articleProblems(stored({ blogId: undefined }), "blog")).toEqual([]);
+    expect(articleProblems(stored({ blogId: undefined }))).toEqual([
+      { field: "blogId", message: "must be a non-empty string" },
+    ]);
+  });
+
+  it("refuses what is not a document at all", () => {
+    expect(articleProblems([1, 2])).toEqual([{ field: "(document)", message: "is not an object" }]);
   });
 });
