@@ -217,7 +217,7 @@ test("accepts a signature or a bearer token with 202 and a build id, and rejects
   expect(signed.status).toBe(202);
   expect(await signed.json()).toEqual({
     buildId: expect.stringMatching(/^\d{8}T\d{9}Z-[0-9a-f]{6}$/),
-    state: "running",
+    state: "building",
     coalesced: false,
     status: "/status",
   });
@@ -256,7 +256,7 @@ test("accepts a signature or a bearer token with 202 and a build id, and rejects
   expect((await fetch(`${service.url}/nothing-here`)).status).toBe(404);
 
   const final = await waitForIdle(service);
-  expect(final.builds.map((build) => build.state)).toEqual(["succeeded", "succeeded"]);
+  expect(final.builds.map((build) => build.state)).toEqual(["published", "published"]);
   expect(final.builds.map((build) => build.reason)).toEqual(["bearer", "signed"]);
 });
 
@@ -278,7 +278,7 @@ test("refused attempts spend their own address's tokens, never those of genuine 
   const genuine = await post(`${service.url}/rebuild`, { reason: "after the flood" });
   expect(genuine.status).toBe(202);
   const { buildId } = (await genuine.json()) as { buildId: string };
-  expect((await waitForIdle(service)).builds.map((build) => [build.id, build.state])).toEqual([[buildId, "succeeded"]]);
+  expect((await waitForIdle(service)).builds.map((build) => [build.id, build.state])).toEqual([[buildId, "published"]]);
 });
 
 test("behind TRUST_PROXY=1 a client is the right-most X-Forwarded-For hop, which it cannot forge", async () => {
@@ -304,7 +304,7 @@ test("20 concurrent triggers during a build give exactly one follow-up build, ne
   const first = (await (
     await post(`${service.url}/rebuild`, { reason: "first", documents: ["first-doc"] })
   ).json()) as { buildId: string };
-  await waitForStatus(service, (current) => current.current?.state === "running");
+  await waitForStatus(service, (current) => current.current?.state === "building");
   const answers = await Promise.all(
     Array.from({ length: 20 }, (_, i) =>
       post(`${service.url}/rebuild`, { reason: `burst ${i}`, documents: [`doc-${i % 3}`] }),
@@ -319,8 +319,8 @@ test("20 concurrent triggers during a build give exactly one follow-up build, ne
 
   const final = await waitForIdle(service);
   expect(final.builds.map((build) => [build.id, build.triggers, build.state])).toEqual([
-    [followUp, 20, "succeeded"],
-    [first.buildId, 1, "succeeded"],
+    [followUp, 20, "published"],
+    [first.buildId, 1, "published"],
   ]);
   const events = runs();
   expect(events.map((event) => `${event.event}:${event.id}`)).toEqual([
@@ -426,7 +426,7 @@ test("never publishes a collapse: no articles, or more than half of them gone, u
   service = await start();
   await post(`${service.url}/rebuild`, { reason: "ten articles" });
   const good = await waitForIdle(service);
-  expect(good.builds[0]).toMatchObject({ state: "succeeded" });
+  expect(good.builds[0]).toMatchObject({ state: "published" });
   const before = fingerprint(publishDir());
 
   articles(4);
@@ -450,14 +450,14 @@ test("never publishes a collapse: no articles, or more than half of them gone, u
   // Exactly half is not more than half; and a request may allow a bigger drop explicitly.
   articles(5);
   await post(`${service.url}/rebuild`, { reason: "half" });
-  expect((await waitForIdle(service)).builds[0]).toMatchObject({ state: "succeeded" });
+  expect((await waitForIdle(service)).builds[0]).toMatchObject({ state: "published" });
   expect((await post(`${service.url}/rebuild`, { reason: "bad flag", allowShrink: "yes" })).status).toBe(400);
   articles(1);
   const allowed = (await (
     await post(`${service.url}/rebuild`, { reason: "pruned on purpose", allowShrink: true })
   ).json()) as { buildId: string };
   const final = await waitForIdle(service);
-  expect(final.builds[0]).toMatchObject({ id: allowed.buildId, state: "succeeded" });
+  expect(final.builds[0]).toMatchObject({ id: allowed.buildId, state: "published" });
   expect(final.published).toBe(allowed.buildId);
   expect(final.releases[0]).toMatchObject({ id: allowed.buildId, articles: 1 });
 });
@@ -510,7 +510,7 @@ test("runs the deploy command with RELEASE_DIR after a publish; a failed deploy 
   rmSync(path.join(projectDir(), "FAIL_DEPLOY"));
   await post(`${service.url}/rebuild`);
   const good = await waitForIdle(service);
-  expect(good.builds[0]!.state).toBe("succeeded");
+  expect(good.builds[0]!.state).toBe("published");
   const before = fingerprint(publishDir());
   expect(readFileSync(deployLog, "utf8").trim().split("\n").at(-1)).toBe(realpathSync(publishDir()));
 
@@ -549,7 +549,7 @@ test("SIGTERM during a build cancels it and leaves the published site alone", as
   expect(service.output()).toContain("1 accepted build will run when the service starts again");
   service = await start({ FAKE_BUILD_MS: "100" });
   const resumed = await waitForStatus(service, (current) => current.builds.length === 1 && !current.current, 30_000);
-  expect(resumed.builds[0]).toMatchObject({ id: buildId, state: "succeeded" });
+  expect(resumed.builds[0]).toMatchObject({ id: buildId, state: "published" });
 });
 
 test("a build accepted and still queued when the service is killed runs after the restart", async () => {
@@ -579,7 +579,7 @@ test("a build accepted and still queued when the service is killed runs after th
     30_000,
   );
   expect(after.builds.map((build) => [build.id, build.reason, build.state, build.phase])).toEqual([
-    [queued.buildId, "accepted before the crash", "succeeded", undefined],
+    [queued.buildId, "accepted before the crash", "published", undefined],
     [first.buildId, "running at the crash", "failed", "interrupted"],
   ]);
   expect(after.published).toBe(queued.buildId);
@@ -605,7 +605,7 @@ test("a build running when the service is killed runs again, under its id, after
 
   service = await start({ FAKE_BUILD_MS: "100" });
   const after = await waitForStatus(service, (current) => current.builds.length === 1 && !current.current, 30_000);
-  expect(after.builds[0]).toMatchObject({ id: buildId, reason: "cut short", state: "succeeded" });
+  expect(after.builds[0]).toMatchObject({ id: buildId, reason: "cut short", state: "published" });
   expect(after.published).toBe(buildId);
   expect(
     runs()
@@ -635,7 +635,7 @@ test("the Firestore trigger function's signed request starts a build on the real
   }
   const final = await waitForIdle(service);
   expect(final.builds).toHaveLength(1);
-  expect(final.builds[0]).toMatchObject({ reason: "firestore", state: "succeeded" });
+  expect(final.builds[0]).toMatchObject({ reason: "firestore", state: "published" });
   expect(started(final.builds[0]!.id)?.documents).toBe("new-article");
   expect(homePage()).toContain("Home v1");
 });

@@ -115,7 +115,7 @@ beforeAll(async () => {
   });
   expect((await post(`${publisher.service.url}/rebuild`, { reason: "first build" })).status).toBe(202);
   const first = await waitForIdle(publisher.service, 400_000);
-  expect(first.builds[0]).toMatchObject({ state: "succeeded" });
+  expect(first.builds[0]).toMatchObject({ state: "published" });
   siteUrl = await publisher.serveSite();
 }, 450_000);
 
@@ -156,7 +156,7 @@ test("a scheduled article is nowhere before its instant and everywhere within 60
   });
   const builds = (await status(publisher.service)).builds;
   const build = builds.find((b) => b.reason.startsWith("schedule: publish valentine"));
-  expect(build).toMatchObject({ state: "succeeded" });
+  expect(build).toMatchObject({ state: "published" });
   // The job's own "queued", written after it asked for the build, must not hide the build's "live".
   const live = await statusOf("valentine", (fields) => fields.state === "live");
   expect(live).toMatchObject({ buildId: build?.id });

@@ -69,25 +69,25 @@ export class BuildEvents implements BuildObserver {
   }
 
   finished(build: Build): void {
-    const succeeded = build.state === "succeeded";
+    const published = build.state === "published";
     const finishedAt = new Date(build.finishedAt ?? Date.now());
     // Read now: the next build, which starts right after, empties the report's folder.
     const report = readReport(reportFileIn(reportDirOf(this.config.buildsDir)));
     const before = this.before.get(build.id) ?? null;
     this.before.delete(build.id);
     const outcome = buildOutcome(
-      { id: build.id, succeeded, error: build.error, finishedAt, documents: build.documents ?? [] },
+      { id: build.id, published, error: build.error, finishedAt, documents: build.documents ?? [] },
       report,
       before,
       this.config.siteUrl,
     );
-    if (succeeded && report.articles) this.keepArticles(build.id, report.articles);
+    if (published && report.articles) this.keepArticles(build.id, report.articles);
     const record = this.record(build);
     Object.assign(record, {
-      state: succeeded ? "published" : "failed",
+      state: published ? "published" : "failed",
       finishedAt,
       articles: outcome.articles,
-      ...(succeeded ? {} : { error: build.error ?? "The build failed." }),
+      ...(published ? {} : { error: build.error ?? "The build failed." }),
     });
     this.records.delete(build.id);
     this.writeBuild(build.id, record);
@@ -103,11 +103,11 @@ export class BuildEvents implements BuildObserver {
         };
       });
     this.notify({
-      type: succeeded ? "build.published" : "build.failed",
+      type: published ? "build.published" : "build.failed",
       build,
       live: named(outcome.articles.live),
       notPublished: named([...outcome.articles.notPublished, ...outcome.articles.removed]),
-      ...(succeeded ? {} : { error: build.error, carried: [...outcome.statuses.keys()] }),
+      ...(published ? {} : { error: build.error, carried: [...outcome.statuses.keys()] }),
     });
   }
 

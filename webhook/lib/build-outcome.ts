@@ -7,7 +7,8 @@ import type { BuildReport, ReportedArticle } from "@kindred/publishing";
 /** What the outcome needs to know of the build. */
 export interface FinishedBuild {
   id: string;
-  succeeded: boolean;
+  /** It was published; otherwise it failed. */
+  published: boolean;
   /** The service's words for a failure. */
   error?: string;
   finishedAt: Date;
@@ -64,7 +65,7 @@ export function buildOutcome(
     return article ? { title: article.title, slug: article.slug } : {};
   };
 
-  if (!build.succeeded) {
+  if (!build.published) {
     for (const id of new Set([...named, ...changed.map((a) => a.id), ...refused])) {
       statuses.set(id, {
         state: "failed",

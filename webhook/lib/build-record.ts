@@ -2,7 +2,12 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 
-export type BuildState = "queued" | "running" | "succeeded" | "failed";
+/**
+ * A build's state, in the one vocabulary of the service: GET /status, the 202 answer of POST
+ * /rebuild, and each build's `siteBuilds` record for editors (site-build-writer.ts) say the same.
+ */
+export const BUILD_STATES = ["queued", "building", "published", "failed"] as const;
+export type BuildState = (typeof BUILD_STATES)[number];
 
 export interface Build {
   id: string;

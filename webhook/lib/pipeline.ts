@@ -31,7 +31,7 @@ export interface PipelineContext {
   prune: () => void;
 }
 
-/** Runs DEPLOY_COMMAND (if any) for release `id`; resolves whether it succeeded. */
+/** Runs DEPLOY_COMMAND (if any) for release `id`; resolves whether it exited with code 0. */
 export async function deployRelease(
   config: ServiceConfig,
   releases: Releases,
@@ -68,7 +68,7 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     Object.assign(build, { state: "failed", phase, error, detail, logTail: tail });
     log(`Build ${build.id} failed in ${phase}: ${detail ?? error}`);
   };
-  build.state = "running";
+  build.state = "building";
   build.startedAt = new Date().toISOString();
   const started = Date.now();
   log(`Build ${build.id} started (${build.triggers} trigger${build.triggers === 1 ? "" : "s"}, ${build.reason})`);
@@ -148,7 +148,7 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
         throw new PhaseError("The deploy command failed; the previous release stays published.", "deploy");
       }
     });
-    build.state = "succeeded";
+    build.state = "published";
     context.prune();
     log(`Build ${build.id} published (${articles} articles)`);
   } catch (error) {

@@ -3,10 +3,12 @@
 // articles' states, `articleStatus/{id}`, have their one writer in @kindred/publishing, because the
 // scheduling job writes them too.
 import { FieldValue, Timestamp, type Firestore } from "firebase-admin/firestore";
+import type { BuildState } from "./build-record.ts";
 
 const stamp = (date: Date | undefined): Timestamp | undefined => (date ? Timestamp.fromDate(date) : undefined);
 
-export type SiteBuildState = "queued" | "building" | "published" | "failed";
+/** The same states as GET /status: the service has one vocabulary (build-record.ts). */
+export type SiteBuildState = BuildState;
 
 /** One request the build carries. */
 export interface SiteBuildTrigger {

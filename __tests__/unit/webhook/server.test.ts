@@ -106,7 +106,7 @@ describe("the rebuild service", () => {
     const { buildId } = (await accepted.json()) as { buildId: string };
     const done = await waitForIdle(service, 30_000);
     expect(done.builds.map(({ id, state, reason }) => [id, state, reason])).toEqual([
-      [buildId, "succeeded", "from the test"],
+      [buildId, "published", "from the test"],
     ]);
     expect(done.published).toBe(buildId);
     // The signed request's id is kept beside queue.json, for a restart to refuse it again.
@@ -162,7 +162,7 @@ describe("the rebuild service", () => {
     const done = await waitForStatus(service, (now) => now.builds.length === 1 && !now.current, 30_000);
     expect(done.builds[0]).toMatchObject({
       id,
-      state: "succeeded",
+      state: "published",
       reason: "accepted before the restart",
       triggers: 2,
     });
@@ -176,7 +176,7 @@ describe("the rebuild service", () => {
       const { buildId } = (await (await post(`${service.url}/rebuild`)).json()) as { buildId: string };
       await waitForStatus(service, () => runs().some((run) => run.event === "start" && run.id === buildId), 30_000);
       const before = await status(service);
-      expect(before.current).toMatchObject({ id: buildId, state: "running" });
+      expect(before.current).toMatchObject({ id: buildId, state: "building" });
       const running = service;
       service = undefined;
       running.child.kill(signal);

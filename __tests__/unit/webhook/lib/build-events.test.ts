@@ -64,7 +64,7 @@ describe("BuildEvents", () => {
     const env = { [REPORT_DIR_VARIABLE]: reportDirOf(dir) };
     recordProblem("blogMetaData", { id: "bad", field: "slug", message: "must match x" }, true, "the log line", env);
     recordEntry({ kind: "articles", articles: [{ id: "good", slug: "good", title: "Good", lastUpdate: "1" }] }, env);
-    Object.assign(build, { state: "succeeded", finishedAt: new Date().toISOString() });
+    Object.assign(build, { state: "published", finishedAt: new Date().toISOString() });
     events.finished(build);
     await events.settled();
 
@@ -89,7 +89,7 @@ describe("BuildEvents", () => {
     );
     const build = newBuild("b2", []);
     events.started(build, null);
-    Object.assign(build, { state: "succeeded", finishedAt: new Date().toISOString() });
+    Object.assign(build, { state: "published", finishedAt: new Date().toISOString() });
     events.finished(build);
     await events.settled();
     expect(received[1]).toMatchObject({ type: "build.published", notPublished: [] });

@@ -25,7 +25,7 @@ describe("buildOutcome", () => {
     const before = list(article("same"), article("edited"));
     const after = list(article("same"), article("edited", "2026-01-02T00:00:00.000Z"), article("new"));
     const outcome = buildOutcome(
-      { id: "b1", succeeded: true, finishedAt, documents: [] },
+      { id: "b1", published: true, finishedAt, documents: [] },
       report({ articles: after }),
       before,
       SITE,
@@ -47,7 +47,7 @@ describe("buildOutcome", () => {
   it("makes an article the triggers named live even when nothing in its listing moved", () => {
     const before = list(article("a"));
     const outcome = buildOutcome(
-      { id: "b1", succeeded: true, finishedAt, documents: ["a"] },
+      { id: "b1", published: true, finishedAt, documents: ["a"] },
       report({ articles: list(article("a")) }),
       before,
       SITE,
@@ -58,7 +58,7 @@ describe("buildOutcome", () => {
   it("gives a refused article every reason the build gave, and one that left the site a reason too", () => {
     const reason = { document: "blogMetaData/bad", field: "slug", rule: "must match", message: "line" };
     const outcome = buildOutcome(
-      { id: "b2", succeeded: true, finishedAt, documents: ["bad", "draft"] },
+      { id: "b2", published: true, finishedAt, documents: ["bad", "draft"] },
       report({
         articles: list(article("ok")),
         refused: new Map([["bad", [reason]]]),
@@ -79,7 +79,7 @@ describe("buildOutcome", () => {
 
   it("marks every article a failed build carried as failed, in the service's words", () => {
     const outcome = buildOutcome(
-      { id: "b3", succeeded: false, error: "The build command exited with code 1.", finishedAt, documents: ["a", "b"] },
+      { id: "b3", published: false, error: "The build command exited with code 1.", finishedAt, documents: ["a", "b"] },
       report({ articles: list(article("c", "2026-03-01T00:00:00.000Z")) }),
       list(article("c")),
       SITE,
@@ -92,7 +92,7 @@ describe("buildOutcome", () => {
 
   it("says nothing of removals when it does not know what was published before", () => {
     const outcome = buildOutcome(
-      { id: "b4", succeeded: true, finishedAt, documents: [] },
+      { id: "b4", published: true, finishedAt, documents: [] },
       report({ articles: list(article("a")) }),
       null,
       SITE,

@@ -112,15 +112,15 @@ describe("Builder", () => {
     await start();
     const { build: accepted, coalesced } = await trigger({ reason: "manual", documents: ["meta-1"] });
     expect(coalesced).toBe(false);
-    expect(accepted).toMatchObject({ state: "running", reason: "manual", triggers: 1 });
+    expect(accepted).toMatchObject({ state: "building", reason: "manual", triggers: 1 });
     await started(accepted.id);
     open(accepted.id);
     const { build: done } = await finished(accepted.id);
-    expect(done).toMatchObject({ state: "succeeded", articles: 2, documents: ["meta-1"] });
+    expect(done).toMatchObject({ state: "published", articles: 2, documents: ["meta-1"] });
     expect(home()).toContain("Home v1");
     const after = await status();
     expect(after).toMatchObject({ published: accepted.id, current: null, queued: null });
-    expect(after.builds.map((kept) => [kept.id, kept.state])).toEqual([[accepted.id, "succeeded"]]);
+    expect(after.builds.map((kept) => [kept.id, kept.state])).toEqual([[accepted.id, "published"]]);
     expect(queue()).toEqual({ current: null, queued: null });
   });
 
@@ -144,11 +144,11 @@ describe("Builder", () => {
       current: { id: first.id, group: expect.any(Number) },
       queued: { id: followUp, reason: "second", triggers: 3, allowShrink: true, documents: ["meta-1", "meta-2"] },
     });
-    expect(await status()).toMatchObject({ current: { id: first.id, state: "running" }, queued: { triggers: 3 } });
+    expect(await status()).toMatchObject({ current: { id: first.id, state: "building" }, queued: { triggers: 3 } });
 
     open(first.id);
     open(followUp);
-    expect((await finished(followUp)).build).toMatchObject({ state: "succeeded", triggers: 3 });
+    expect((await finished(followUp)).build).toMatchObject({ state: "published", triggers: 3 });
     // One at a time: the follow-up started only after the first had ended.
     const order = builder!.events.flatMap((event) =>
       event.event === "started" || event.event === "finished" ? [`${event.event}:${event.id}`] : [],
@@ -198,7 +198,7 @@ describe("Builder", () => {
     );
     open(queued.id);
     expect((await finished(queued.id)).build).toMatchObject({
-      state: "succeeded",
+      state: "published",
       reason: "queued at the crash",
       allowShrink: true,
       documents: ["meta-1"],
@@ -206,7 +206,7 @@ describe("Builder", () => {
     const after = await status();
     expect(after.published).toBe(queued.id);
     expect(after.builds.map(({ id, state, phase }) => [id, state, phase])).toEqual([
-      [queued.id, "succeeded", undefined],
+      [queued.id, "published", undefined],
       [cut.id, "failed", "interrupted"],
     ]);
     expect(after.builds[1]!.error).toBe(
@@ -232,7 +232,7 @@ describe("Builder", () => {
     expect(existsSync(path.join(workspace, ".cache"))).toBe(false);
     expect(existsSync(path.join(workspace, "public"))).toBe(false);
     open(cut.id);
-    expect((await finished(cut.id)).build).toMatchObject({ state: "succeeded", reason: "cut short" });
+    expect((await finished(cut.id)).build).toMatchObject({ state: "published", reason: "cut short" });
     expect((await status()).published).toBe(cut.id);
   });
 
@@ -263,7 +263,7 @@ describe("Builder", () => {
       ),
     );
     expect(await status()).toMatchObject({ current: null, queued: null, builds: [] });
-    expect((await build()).state).toBe("succeeded");
+    expect((await build()).state).toBe("published");
   });
 
   it("stops: cancels the running build, refuses new triggers, and keeps the accepted builds for the next start", async () => {
@@ -350,7 +350,7 @@ describe("Builder", () => {
 
   it("goes on building when telling editors fails, or when a build meets an unexpected fault", async () => {
     await start({ OBSERVER_THROWS: "1" });
-    expect((await build()).state).toBe("succeeded");
+    expect((await build()).state).toBe("published");
     expect(builder!.logs()).toContain("Cannot report the build to editors: Firestore is unreachable");
     // The log folder gone: the build cannot even write its log.
     rmSync(path.join(buildsDir(), "logs"), { recursive: true });
@@ -362,7 +362,7 @@ describe("Builder", () => {
       detail: expect.stringContaining("ENOENT"),
     });
     mkdirSync(path.join(buildsDir(), "logs"));
-    expect((await build()).state).toBe("succeeded");
+    expect((await build()).state).toBe("published");
   });
 
   it("refuses to start when PUBLISH_DIR is a folder rather than a symlink", async () => {

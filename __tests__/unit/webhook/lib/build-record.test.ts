@@ -1,6 +1,14 @@
 /** @jest-environment node */
+import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fullView, logFileOf, newBuildId, publicView, type Build } from "../../../../webhook/lib/build-record.ts";
+import {
+  BUILD_STATES,
+  fullView,
+  logFileOf,
+  newBuildId,
+  publicView,
+  type Build,
+} from "../../../../webhook/lib/build-record.ts";
 
 // What /status shows of a build: anyone sees states, times and the service's own error words; the
 // log, its tail and the raw detail of an unexpected error only go to the holder of the secret.
@@ -29,6 +37,14 @@ const failed = build({
   error: "Publishing failed (ENOSPC); the previous release stays published.",
   logTail: "cp: /srv/builds/workspace/public: No space left on device",
   detail: "ENOSPC: no space left on device, copyfile '/srv/builds/workspace/public/index.html'",
+});
+
+describe("BUILD_STATES", () => {
+  it("are the states of siteBuilds as docs/editors.md gives them: one vocabulary for /status and editors", () => {
+    const docs = readFileSync(path.join(__dirname, "../../../../docs/editors.md"), "utf8");
+    const row = /^\| `state`\s+\| string\s+\| (.+?)\.\s+\|$/m.exec(docs.split("## `siteBuilds/{id}`")[1] ?? "");
+    expect([...(row?.[1] ?? "").matchAll(/`(\w+)`/g)].map((match) => match[1])).toEqual([...BUILD_STATES]);
+  });
 });
 
 describe("newBuildId", () => {
@@ -95,7 +111,7 @@ describe("publicView", () => {
   });
 
   it("leaves out the phase and error of a build that did not fail", () => {
-    const view = publicView(build({ state: "succeeded", phase: "check", error: "left over" }));
+    const view = publicView(build({ state: "published", phase: "check", error: "left over" }));
     expect(view).not.toHaveProperty("phase");
     expect(view).not.toHaveProperty("error");
   });
@@ -117,7 +133,7 @@ describe("fullView", () => {
 
   it("names no log file before the build starts, and no tail for a build that did not fail", () => {
     expect(fullView(build(), LOGS)).toEqual(publicView(build()));
-    const running = build({ state: "running", startedAt: "2027-02-14T06:59:01.000Z", logTail: "partial" });
+    const running = build({ state: "building", startedAt: "2027-02-14T06:59:01.000Z", logTail: "partial" });
     expect(fullView(running, LOGS)).toEqual({ ...publicView(running), logFile: path.join(LOGS, `${running.id}.log`) });
   });
 

@@ -39,7 +39,7 @@ async function start(env: Record<string, string> = {}, perMinute = 60): Promise<
   log = jest.fn();
   builder = {
     trigger: jest.fn(() => ({
-      build: { id: "b2", state: "running", reason: "x", triggers: 1, triggeredAt: "t" },
+      build: { id: "b2", state: "building", reason: "x", triggers: 1, triggeredAt: "t" },
       coalesced: false,
     })),
     rollback: jest.fn(async () => ({ published: "b1", previous: "b2" })),
@@ -106,7 +106,7 @@ describe("POST /rebuild", () => {
     const answer = await signed("/rebuild", { reason: "  fixed a typo  ", documents: ["meta-1", "meta-2", "meta-1"] });
     expect(answer).toMatchObject({
       status: 202,
-      body: { buildId: "b2", state: "running", coalesced: false, status: "/status" },
+      body: { buildId: "b2", state: "building", coalesced: false, status: "/status" },
       headers: {
         location: "/status",
         "content-type": "application/json; charset=utf-8",

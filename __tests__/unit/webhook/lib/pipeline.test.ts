@@ -113,7 +113,7 @@ const runs = (): { event: string; id: string; documents: string | null; fullRead
 async function published(h: Harness): Promise<Build> {
   const build = newBuild();
   await runBuild(build, h.context);
-  expect(build.state).toBe("succeeded");
+  expect(build.state).toBe("published");
   return build;
 }
 
@@ -124,7 +124,7 @@ describe("runBuild", () => {
     let groupWhenSaved: number | undefined;
     h.persist.mockImplementation(() => (groupWhenSaved = build.group));
     await runBuild(build, h.context);
-    expect(build).toMatchObject({ state: "succeeded", articles: 2 });
+    expect(build).toMatchObject({ state: "published", articles: 2 });
     expect(build.phase).toBeUndefined();
     expect(Date.parse(build.finishedAt!)).toBeGreaterThanOrEqual(Date.parse(build.startedAt!));
     expect(build.durationMs).toBeGreaterThanOrEqual(0);
@@ -157,7 +157,7 @@ describe("runBuild", () => {
     const h = harness({ BUILD_COMMAND: "echo '<!DOCTYPE html><html><body>Home v2</body></html>' > public/index.html" });
     const second = newBuild();
     await runBuild(second, h.context);
-    expect(second.state).toBe("succeeded");
+    expect(second.state).toBe("published");
     expect(home()).toContain("Home v2");
     expect(logOf(second)).toMatch(
       new RegExp(`Release ${second.id}: 1 files copied, \\d+ shared with release ${first.id}`),
@@ -173,7 +173,7 @@ describe("runBuild", () => {
     process.env.REBUILD_SECRET = SECRET;
     const build = newBuild({ documents: ["meta-1", "meta-2"] });
     await runBuild(build, h.context);
-    expect(build.state).toBe("succeeded");
+    expect(build.state).toBe("published");
     expect(runs().find((run) => run.event === "start")).toMatchObject({
       id: build.id,
       documents: "meta-1,meta-2",
@@ -265,7 +265,7 @@ describe("runBuild", () => {
 
     const allowed = newBuild({ allowShrink: true });
     await runBuild(allowed, h.context);
-    expect(allowed).toMatchObject({ state: "succeeded", articles: 4 });
+    expect(allowed).toMatchObject({ state: "published", articles: 4 });
     expect(logOf(allowed)).toContain("Publishing 4 articles; the request allowed any drop.");
     expect(h.releases.publishedId()).toBe(allowed.id);
   });
