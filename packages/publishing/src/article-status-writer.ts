@@ -80,6 +80,9 @@ export function articleStatusData(status: ArticleStatusUpdate): Record<string, u
   for (const key of ["buildId", "scheduleError"] as const) if (status[key] === null) data[key] = FieldValue.delete();
   if (status.state !== undefined) for (const field of PER_WRITE) data[field] ??= FieldValue.delete();
   if (status.state === "not-published") for (const field of WHILE_PUBLISHED) data[field] ??= FieldValue.delete();
+  // Live: whatever plan there was is spent (carried out, or published by hand before its instant).
+  // Left in place, it would turn a later unpublish into `scheduled` at a past instant.
+  if (status.state === "live") data.publishAt ??= FieldValue.delete();
   for (const key of Object.keys(data)) if (data[key] === undefined) delete data[key];
   return data;
 }
@@ -91,24 +94,28 @@ export interface WriteOptions {
    * own later `building` or `live`.
    */
   over?: readonly ArticleState[];
+  /** The moment of the write, in ms (default: the clock's), against which a plan is still ahead or not. */
+  now?: number;
 }
 
 /**
  * The state a write leaves in place of `current`: the incoming one, or undefined to keep the
  * current state (and its build id). A build saying `not-published` of an article that still has a
- * publish time ahead says `scheduled`: it is not published yet because it is scheduled, and the
- * next build must not erase the schedule the editors were shown.
+ * publish time ahead of `now` says `scheduled`: it is not published yet because it is scheduled,
+ * and the next build must not erase the schedule the editors were shown. A publish time that has
+ * passed is no plan: the article was published since (by the job or by hand), and is now down.
  */
 export function nextState(
   current: { state?: unknown; publishAt?: unknown } | undefined,
   update: ArticleStatusUpdate,
-  { over }: WriteOptions = {},
+  { over, now = Date.now() }: WriteOptions = {},
 ): ArticleState | undefined {
   const incoming = update.state;
   if (incoming === undefined) return undefined;
   const was = typeof current?.state === "string" ? (current.state as ArticleState) : undefined;
   if (over && was !== undefined && !over.includes(was)) return undefined;
-  const scheduled = current?.publishAt instanceof Timestamp && update.publishAt !== null;
+  const planned = current?.publishAt;
+  const scheduled = planned instanceof Timestamp && planned.toMillis() > now && update.publishAt !== null;
   if (incoming === "not-published" && scheduled) return "scheduled";
   return incoming;
 }

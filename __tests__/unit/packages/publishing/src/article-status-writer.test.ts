@@ -18,10 +18,20 @@ describe("nextState", () => {
   });
 
   it("reads a build's not-published of an article with a plan ahead as scheduled, unless the plan is cleared", () => {
-    expect(nextState(planned, { state: "not-published" })).toBe("scheduled");
-    expect(nextState({ ...planned, state: "building" }, { state: "not-published" })).toBe("scheduled");
-    expect(nextState(planned, { state: "not-published", publishAt: null })).toBe("not-published");
+    const now = AT - 60_000;
+    expect(nextState(planned, { state: "not-published" }, { now })).toBe("scheduled");
+    expect(nextState({ ...planned, state: "building" }, { state: "not-published" }, { now })).toBe("scheduled");
+    expect(nextState(planned, { state: "not-published", publishAt: null }, { now })).toBe("not-published");
     expect(nextState({ state: "live" }, { state: "not-published" })).toBe("not-published");
+  });
+
+  it("reads not-published as scheduled only while the plan's instant is still ahead", () => {
+    // A plan whose instant has passed was carried out (or published by hand): a later unpublish is no plan.
+    expect(
+      nextState({ state: "live", publishAt: Timestamp.fromMillis(AT) }, { state: "not-published" }, { now: AT }),
+    ).toBe("not-published");
+    expect(nextState(planned, { state: "not-published" }, { now: AT + 1 })).toBe("not-published");
+    expect(nextState(planned, { state: "not-published" }, { now: AT - 1 })).toBe("scheduled");
   });
 });
 
@@ -48,12 +58,21 @@ describe("articleStatusData", () => {
   });
 
   it("leaves the schedule's fields to the scheduler unless given", () => {
-    const data = articleStatusData({ state: "live" });
+    const data = articleStatusData({ state: "building" });
     expect(data).not.toHaveProperty("publishAt");
     expect(data).not.toHaveProperty("unpublishAt");
     expect(data).not.toHaveProperty("scheduleError");
     const publishAt = new Date("2026-03-01T09:00:00.000Z");
     expect(articleStatusData({ state: "scheduled", publishAt }).publishAt).toEqual(Timestamp.fromDate(publishAt));
+  });
+});
+
+describe("a live article's plan is spent", () => {
+  it("deletes publishAt whenever a build says live, whoever published it", () => {
+    // Published by hand while scheduled: the job never clears the status' publishAt, which then
+    // turned a later unpublish into `scheduled` at a past instant.
+    expect(isDelete(articleStatusData({ state: "live", url: "u" }).publishAt)).toBe(true);
+    expect(articleStatusData({ state: "live" })).not.toHaveProperty("unpublishAt");
   });
 });
 
