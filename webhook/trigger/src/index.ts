@@ -63,3 +63,13 @@ export const requestRebuild = onDocumentWritten(
 
 // The editors' private preview of one article (docs/preview.md).
 export { previewLink } from "./preview-link.ts";
+
+// The editors' API (docs/editors-api.md): every editorial action, for signed-in editors.
+export {
+  publishArticle,
+  requestSiteRebuild,
+  restoreArticleVersion,
+  saveArticle,
+  scheduleArticle,
+  unpublishArticle,
+} from "./articles/callables.ts";

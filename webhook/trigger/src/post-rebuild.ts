@@ -25,6 +25,8 @@ const MAX_TOTAL_WAIT_MS = 150_000;
 export interface RebuildResult {
   status: number;
   attempts: number;
+  /** The build that carries the request, from the service's answer. */
+  buildId?: string;
 }
 
 /** The wait a Retry-After header asks for (delay-seconds or an HTTP date), in ms, if it has one. */
@@ -44,7 +46,35 @@ const worthRetrying = (status: number): boolean => status === 429 || status >= 5
  * exponentially growing waits while the webhook is busy or unreachable, as long as Retry-After asks.
  */
 export async function postRebuild(ids: string[], reason = "firestore"): Promise<RebuildResult> {
+  return postToService(rebuildUrl.value(), { reason, documents: ids }, ids);
+}
+
+/**
+ * Where the service takes requests other than /rebuild: the same host, another route (REBUILD_URL
+ * names /rebuild itself).
+ */
+export function serviceRoute(route: "takedown"): string {
   const url = rebuildUrl.value();
+  return url ? new URL(route, url).toString() : "";
+}
+
+/** The build id in a 202 answer of the service (`{ buildId, state, coalesced }`), if any. */
+function buildIdIn(answer: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(answer);
+    const id = typeof parsed === "object" && parsed !== null ? (parsed as { buildId?: unknown }).buildId : undefined;
+    return typeof id === "string" ? id : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Sends `fields` (plus `requestedAt`) to the service at `url`, signed, with the retries described above. */
+export async function postToService(
+  url: string,
+  fields: Record<string, unknown>,
+  ids: readonly string[],
+): Promise<RebuildResult> {
   const secret = rebuildSecret.value();
   if (!url || !secret) {
     logError("Rebuild not requested: REBUILD_URL or REBUILD_SECRET is not set", { documents: ids });
@@ -53,7 +83,7 @@ export async function postRebuild(ids: string[], reason = "firestore"): Promise<
   // An unset IntParam reads as 0 at run time (see getDebouncer), so below 1 means the default.
   const baseMs = retryBaseMs.value() > 0 ? retryBaseMs.value() : DEFAULT_RETRY_BASE_MS;
   // Signed as the exact string sent: the service verifies the raw bytes, not a re-serialization.
-  const body = JSON.stringify({ reason, documents: ids, requestedAt: new Date().toISOString() });
+  const body = JSON.stringify({ ...fields, requestedAt: new Date().toISOString() });
   let waited = 0;
 
   for (let attempt = 1; ; attempt += 1) {
@@ -85,7 +115,8 @@ export async function postRebuild(ids: string[], reason = "firestore"): Promise<
     }
     if (status >= 200 && status < 300) {
       info("Rebuild requested", { documents: ids, status, attempts: attempt });
-      return { status, attempts: attempt };
+      const buildId = buildIdIn(answer);
+      return { status, attempts: attempt, ...(buildId ? { buildId } : {}) };
     }
     const what = status === 0 ? "Rebuild request failed to reach the webhook" : `Rebuild webhook answered ${status}`;
     const details = { documents: ids, status, attempt, answer };
