@@ -41,9 +41,13 @@ export class MapStore implements ScheduleStore {
   async due() {
     return (["publish", "unpublish"] as const).flatMap((kind) => this.scan(kind, () => true));
   }
-  async upcoming(now: number) {
+  async upcoming(now: number, limit: number) {
     return (["publish", "unpublish"] as const)
-      .flatMap((kind) => this.scan(kind, (at, data) => at > now && data.published === (kind === "unpublish")))
+      .flatMap((kind) =>
+        this.scan(kind, (at, data) => at > now && data.published === (kind === "unpublish"))
+          .sort((a, b) => a.at - b.at)
+          .slice(0, limit),
+      )
       .sort((a, b) => a.at - b.at);
   }
   async apply(candidate: Candidate, now: number) {
@@ -61,6 +65,9 @@ export class MapStore implements ScheduleStore {
   }
   async shownScheduled() {
     return [...this.status].filter(([, fields]) => fields.state === "scheduled").map(([id]) => id);
+  }
+  async shownUnpublishPlanned() {
+    return [...this.status].filter(([, fields]) => fields.unpublishAt !== undefined).map(([id]) => id);
   }
   async read(id: string) {
     return this.meta.get(id);

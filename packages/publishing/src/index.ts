@@ -64,6 +64,7 @@ export {
   scheduleFailed,
   scheduledStatus,
   shownInstant,
+  unpublishCancelled,
   unpublishPlanned,
   type StatusUpdate,
 } from "./schedule/status.ts";

@@ -54,8 +54,18 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
       const found: Candidate[] = [];
       for (const kind of KINDS) {
         const field = FIELD_OF[kind];
-        const snapshot = await meta.where(field, ">", Timestamp.fromMillis(now)).orderBy(field).limit(limit).get();
-        found.push(...candidates(kind, snapshot.docs, (data) => data.published === (kind === "unpublish")));
+        const ahead = meta.where(field, ">", Timestamp.fromMillis(now)).orderBy(field).limit(limit);
+        // Pages on until `limit` schedules that change something are found: the limit counts what
+        // the query reads, so no-op plans (a publish of a published article) must not use it up.
+        const kept: Candidate[] = [];
+        let page = await ahead.get();
+        for (;;) {
+          kept.push(...candidates(kind, page.docs, (data) => data.published === (kind === "unpublish")));
+          const last = page.docs.at(-1);
+          if (kept.length >= limit || page.size < limit || last === undefined) break;
+          page = await ahead.startAfter(last).get();
+        }
+        found.push(...kept.slice(0, limit));
       }
       return found.sort((a, b) => a.at - b.at);
     },
@@ -81,6 +91,12 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
 
     async shownScheduled() {
       const snapshot = await db.collection("articleStatus").where("state", "==", "scheduled").get();
+      return snapshot.docs.map((d) => d.id);
+    },
+
+    async shownUnpublishPlanned() {
+      // Ordering by the field finds exactly the documents that have it; no field is read but the id.
+      const snapshot = await db.collection("articleStatus").orderBy("unpublishAt").select().get();
       return snapshot.docs.map((d) => d.id);
     },
 

@@ -2,12 +2,13 @@
 // minute in production, the rebuild service's timer locally and in tests): carry out every
 // publish and unpublish that is due, each in its own transaction that reads the document again,
 // then ask for ONE rebuild naming them all, and keep the editors' articleStatus in step.
-import { FIELD_OF, type ScheduleKind } from "./plan.ts";
+import { FIELD_OF, instantOf, type ScheduleKind } from "./plan.ts";
 import {
   handedToBuild,
   scheduleCleared,
   scheduledStatus,
   scheduleFailed,
+  unpublishCancelled,
   unpublishPlanned,
   type StatusUpdate,
 } from "./status.ts";
@@ -33,6 +34,8 @@ export interface ScheduleStore {
   apply(candidate: Candidate, now: number): Promise<ApplyOutcome>;
   /** The articles whose articleStatus says `scheduled`. */
   shownScheduled(): Promise<string[]>;
+  /** The articles whose articleStatus carries an `unpublishAt` (a take-down shown to the editors). */
+  shownUnpublishPlanned(): Promise<string[]>;
   /** A blogMetaData document's data as it is now (undefined when it is gone). */
   read(id: string): Promise<unknown>;
   writeStatus(id: string, update: StatusUpdate): Promise<void>;
@@ -145,6 +148,17 @@ export async function runScheduleJob({
     if (fields[FIELD_OF.publish] !== undefined && fields[FIELD_OF.publish] !== null && fields.published === false)
       continue;
     await write(id, scheduleCleared(fields.published === true));
+  }
+
+  // A status still announcing a take-down the document no longer plans: cancelled, or taken down by
+  // hand. A plan still there (beyond the look-ahead, or due and failing) keeps its status.
+  const downAhead = new Set(upcoming.filter((c) => c.kind === "unpublish").map((c) => c.id));
+  for (const id of await store.shownUnpublishPlanned()) {
+    if (downAhead.has(id) || handled.has(id)) continue;
+    const data = await store.read(id);
+    const fields = (typeof data === "object" && data !== null ? data : {}) as Record<string, unknown>;
+    if (fields.published === true && instantOf(fields[FIELD_OF.unpublish]) !== null) continue;
+    await write(id, unpublishCancelled());
   }
 
   const next = upcoming.reduce<number | null>((min, { at }) => (min === null || at < min ? at : min), null);

@@ -33,6 +33,9 @@ export const scheduledStatus = (at: number, label: { title?: string; slug?: stri
 /** A published article that will come down at `at`; its state stays what the builds say. */
 export const unpublishPlanned = (at: number): StatusUpdate => ({ unpublishAt: at });
 
+/** A take-down that is no longer planned (cancelled, or done by hand): the status stops announcing it. */
+export const unpublishCancelled = (): StatusUpdate => ({ unpublishAt: null });
+
 /** The schedule was carried out in Firestore and a build asked for. */
 export const handedToBuild = (kind: "publish" | "unpublish", buildId: string | undefined): StatusUpdate => ({
   state: "queued",

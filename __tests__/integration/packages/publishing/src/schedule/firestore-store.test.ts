@@ -112,6 +112,17 @@ describe("upcoming", () => {
     await save("down", { unpublishAt: at(T0 + MINUTE) });
     expect((await store.upcoming(T0, 10)).map(({ id }) => id)).toEqual(["p1"]);
   });
+
+  it("still finds `limit` schedules when schedules that change nothing come first", async () => {
+    // Three no-op plans ahead of the real ones: a limit applied before they are dropped would hide p1 and p2.
+    for (const n of [1, 2, 3]) await save(`done-${n}`, { published: true, publishAt: at(T0 + n * MINUTE) });
+    for (const n of [1, 2, 3]) await save(`down-${n}`, { unpublishAt: at(T0 + n * MINUTE) });
+    await save("p1", { publishAt: at(T0 + 4 * MINUTE) });
+    await save("p2", { publishAt: at(T0 + 5 * MINUTE) });
+    await save("p3", { publishAt: at(T0 + 6 * MINUTE) });
+    await save("u1", { published: true, unpublishAt: at(T0 + 7 * MINUTE) });
+    expect((await store.upcoming(T0, 2)).map(({ id }) => id)).toEqual(["p1", "p2", "u1"]);
+  });
 });
 
 describe("apply", () => {
@@ -187,6 +198,14 @@ describe("the editors' statuses", () => {
     await db.collection("articleStatus").doc("b").set({ state: "live" });
     await db.collection("articleStatus").doc("c").set({ state: "scheduled" });
     expect((await store.shownScheduled()).sort()).toEqual(["a", "c"]);
+  });
+
+  it("lists the articles whose status carries an unpublishAt", async () => {
+    await store.writeStatus("planned", { unpublishAt: T0 });
+    await store.writeStatus("plain", { state: "live" });
+    await store.writeStatus("cleared", { unpublishAt: T0 });
+    await store.writeStatus("cleared", { unpublishAt: null });
+    expect(await store.shownUnpublishPlanned()).toEqual(["planned"]);
   });
 
   it("writes instants as Timestamps, deletes what is null, and keeps a state it may not replace", async () => {

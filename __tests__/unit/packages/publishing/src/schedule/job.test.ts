@@ -91,3 +91,32 @@ test("a rebuild request that fails is reported on the article", async () => {
     /rebuild request failed \(The service is stopping\.\)/,
   );
 });
+
+test("a cancelled unpublish leaves no unpublishAt on the article's status", async () => {
+  store.save("contest", { published: true, unpublishAt: stamp(T0 + 10 * MINUTE) });
+  await runScheduleJob({ store, now: T0, requestRebuild });
+  expect(store.status.get("contest")).toMatchObject({ unpublishAt: T0 + 10 * MINUTE });
+  // The editor cancels the plan: the article stays up, and its status must stop announcing a take-down.
+  delete store.meta.get("contest")!.unpublishAt;
+  await runScheduleJob({ store, now: T0 + MINUTE, requestRebuild });
+  expect(store.status.get("contest")).not.toHaveProperty("unpublishAt");
+  expect(store.published("contest")).toBe(true);
+  expect(rebuilds).toEqual([]);
+});
+
+test("an unpublish plan the article no longer carries out (unpublished by hand) is cleared from its status", async () => {
+  store.save("contest", { published: true, unpublishAt: stamp(T0 + 10 * MINUTE) });
+  await runScheduleJob({ store, now: T0, requestRebuild });
+  store.meta.set("contest", { ...store.meta.get("contest"), published: false });
+  await runScheduleJob({ store, now: T0 + MINUTE, requestRebuild });
+  expect(store.status.get("contest")).not.toHaveProperty("unpublishAt");
+});
+
+test("an unpublish plan beyond the look-ahead stays on its status", async () => {
+  store.save("soon", { published: true, unpublishAt: stamp(T0 + 10 * MINUTE) });
+  store.save("later", { published: true, unpublishAt: stamp(T0 + 20 * MINUTE) });
+  await runScheduleJob({ store, now: T0, requestRebuild, lookAhead: 2 });
+  await runScheduleJob({ store, now: T0 + MINUTE, requestRebuild, lookAhead: 1 });
+  expect(store.status.get("later")).toMatchObject({ unpublishAt: T0 + 20 * MINUTE });
+  expect(store.status.get("soon")).toMatchObject({ unpublishAt: T0 + 10 * MINUTE });
+});
