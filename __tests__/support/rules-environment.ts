@@ -6,6 +6,8 @@ import { setLogLevel } from "firebase/firestore";
 /**
  * A rules-testing environment on the suite's own project, against the emulator the integration
  * set-up started, with the repository's firestore.rules: the one way every rules suite starts.
+ * RULES_FILE names another rules file instead, to see a suite fail against an earlier version
+ * (`git show HEAD~1:firestore.rules > /tmp/old.rules; RULES_FILE=/tmp/old.rules npx jest …`).
  */
 export async function startRulesEnvironment(projectId: string): Promise<RulesTestEnvironment> {
   setLogLevel("silent"); // denied calls are expected in these suites; the SDK would log each one
@@ -15,7 +17,7 @@ export async function startRulesEnvironment(projectId: string): Promise<RulesTes
     firestore: {
       host,
       port: Number(port),
-      rules: readFileSync(path.join(__dirname, "../../firestore.rules"), "utf8"),
+      rules: readFileSync(process.env.RULES_FILE || path.join(__dirname, "../../firestore.rules"), "utf8"),
     },
   });
 }
