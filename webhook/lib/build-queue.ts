@@ -1,7 +1,7 @@
 // The build queue. One build runs at a time; triggers that arrive meanwhile join a single
 // follow-up build. Accepted builds are kept in queue.json until they finish (queue-file.ts); each
 // build runs through pipeline.ts into a release (releases.ts).
-import { existsSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fullView, newBuildId, publicView, type Build, type BuildView, type Log } from "./build-record.ts";
 import type { BuildObserver } from "./build-events.ts";
@@ -10,7 +10,16 @@ import { HttpError } from "./errors.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
 import { readQueueFile, revive, stopLeftovers, writeQueueFile, type QueueFile } from "./queue-file.ts";
-import { Releases, type Release } from "./releases.ts";
+import { readAt, Releases, type Release } from "./releases.ts";
+import { readStates, writeStates } from "./snapshot.ts";
+import {
+  articleFiles,
+  linkTreeExcept,
+  removeArticleFiles,
+  statesWithout,
+  TakedownLog,
+  type Takedown,
+} from "./takedown.ts";
 import { wipeWorkspaceOutput } from "./workspace.ts";
 
 export type { Build, BuildState, BuildView, Log } from "./build-record.ts";
@@ -35,6 +44,17 @@ export interface ServiceStatus {
   releases: { id: string; finishedAt: string; articles: number; published: boolean }[];
 }
 
+/** What POST /takedown answers: the release published without the articles, and the build that follows. */
+export interface TakedownResult {
+  release: string;
+  /** The files and folders taken out, relative to the site's root. */
+  removed: string[];
+  articles: number;
+  /** The full build queued behind it, which takes the articles out of every list. */
+  buildId: string;
+  durationMs: number;
+}
+
 export class Builder {
   #config: ServiceConfig;
   #log: Log;
@@ -46,6 +66,7 @@ export class Builder {
   #stopping = false;
   #idle: Promise<void> = Promise.resolve();
   #observer: BuildObserver | null;
+  #takedowns: TakedownLog;
 
   /** `observer` hears of every trigger, start and end (build-events.ts: editors' states, notifications). */
   constructor(config: ServiceConfig, log: Log = console.log, observer: BuildObserver | null = null) {
@@ -53,6 +74,7 @@ export class Builder {
     this.#log = log;
     this.#observer = observer;
     this.#releases = new Releases(config.buildsDir, config.publishDir);
+    this.#takedowns = new TakedownLog(path.join(config.buildsDir, "takedowns.json"));
   }
 
   get releasesDir(): string {
@@ -234,6 +256,13 @@ export class Builder {
           : new HttpError("No earlier release to roll back to.", 409);
       }
       const previous = publishedTarget(this.#config.publishDir);
+      // An article taken down since this release was built stays down.
+      const late = this.#takedowns.slugsAfter(readAt(target));
+      if (late.length > 0) {
+        const removed = removeArticleFiles(this.#releases.siteDir(target.id), late);
+        if (removed.length > 0)
+          this.#log(`Rollback to ${target.id} leaves out what was taken down since: ${removed.join(", ")}`);
+      }
       this.#releases.publish(target.id);
       const deployed = await deployRelease(this.#config, this.#releases, target.id, (text) =>
         this.#log(text.trimEnd()),
@@ -245,6 +274,71 @@ export class Builder {
       this.#log(`Rolled back: ${publishedId ?? "nothing"} -> ${target.id}`);
       return { published: target.id, previous: publishedId };
     });
+  }
+
+  /**
+   * Takes articles off the published site at once: publishes a release that is the live one less
+   * their files (takedown.ts), then queues a full build naming them, which takes them out of every
+   * list, feed and index. Remembered, so that a build already running does not bring them back.
+   */
+  async takeDown(articles: readonly { id: string; slug: string }[], reason = "takedown"): Promise<TakedownResult> {
+    if (this.#stopping) throw new HttpError("The service is stopping.", 503);
+    const started = Date.now();
+    const published = await this.#exclusive(async () => {
+      const publishedId = this.publishedId();
+      const base = this.releases().find((release) => release.id === publishedId);
+      if (!publishedId || !base) throw new HttpError("Nothing is published yet; there is nothing to take down.", 409);
+      const at = new Date().toISOString();
+      this.#takedowns.add(articles.map(({ id, slug }): Takedown => ({ id, slug, at })));
+      const id = newBuildId();
+      const from = this.#releases.siteDir(publishedId);
+      const files = articles.flatMap(({ slug }) => articleFiles(slug));
+      const removed = files.filter((file) => existsSync(path.join(from, file)));
+      const pages = articles.filter(({ slug }) => existsSync(path.join(from, "blogarticle", slug))).length;
+      try {
+        const linked = linkTreeExcept(from, this.#releases.siteDir(id), files);
+        const states = readStates(this.#releases.folder(publishedId));
+        // The next build shares its unchanged files with this release, as with any other.
+        if (states) writeStates(this.#releases.folder(id), statesWithout(states, files));
+        const record: Release = {
+          id,
+          reason,
+          triggeredAt: at,
+          startedAt: readAt(base),
+          finishedAt: new Date().toISOString(),
+          articles: Math.max(0, base.articles - pages),
+          takedown: articles.map(({ slug }) => slug),
+        };
+        writeFileSync(path.join(this.#releases.folder(id), "build.json"), JSON.stringify(record, null, 2));
+        const previous = publishedTarget(this.#config.publishDir);
+        this.#releases.publish(id);
+        const deployed = await deployRelease(this.#config, this.#releases, id, (text) => this.#log(text.trimEnd()));
+        if (!deployed) {
+          this.#releases.restore(previous);
+          throw new HttpError("The deploy command failed; the previous release stays published.", 502);
+        }
+        this.#log(`Took down ${articles.map(({ slug }) => slug).join(", ")}: release ${id} (${linked} files shared)`);
+        this.#history.unshift({
+          id,
+          state: "published",
+          reason,
+          triggers: 1,
+          triggeredAt: at,
+          startedAt: at,
+          finishedAt: record.finishedAt,
+          durationMs: Date.now() - started,
+          articles: record.articles,
+          documents: articles.map(({ id: document }) => document),
+        });
+        this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+        return { release: id, removed, articles: record.articles };
+      } catch (error) {
+        this.#releases.remove(id);
+        throw error;
+      }
+    });
+    const { build } = this.trigger({ reason, documents: articles.map(({ id }) => id) });
+    return { ...published, buildId: build.id, durationMs: Date.now() - started };
   }
 
   /**
@@ -279,6 +373,8 @@ export class Builder {
   // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
   #prune(): void {
     this.#releases.prune(this.#config.keepBuilds);
+    const oldest = this.releases().at(-1);
+    if (oldest) this.#takedowns.forgetBefore(readAt(oldest));
     for (const file of readdirSync(this.#logsDir).sort().reverse().slice(HISTORY_LENGTH))
       rmSync(path.join(this.#logsDir, file), { force: true });
   }
@@ -305,6 +401,7 @@ export class Builder {
       exclusive: <T>(task: () => Promise<T>) => this.#exclusive(task),
       persist: () => this.#persist(),
       prune: () => this.#prune(),
+      takedowns: this.#takedowns,
     };
     const run = runBuild(build, context).catch((error: unknown) => {
       // Only an unexpected fault (a full disk, say) gets here; the queue must go on regardless.

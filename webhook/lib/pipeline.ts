@@ -11,6 +11,7 @@ import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
 import { snapshotTree, writeStates } from "./snapshot.ts";
+import { removeArticleFiles, statesWithout, type TakedownLog } from "./takedown.ts";
 import { childEnv, reportDirOf, syncWorkspace, wipeWorkspaceOutput } from "./workspace.ts";
 import { REPORT_DIR_VARIABLE } from "@kindred/publishing";
 
@@ -29,6 +30,8 @@ export interface PipelineContext {
   persist: () => void;
   /** Drops old releases and logs once a build is published. */
   prune: () => void;
+  /** Articles taken down while builds ran (takedown.ts); absent: none are. */
+  takedowns?: TakedownLog;
 }
 
 /** Runs DEPLOY_COMMAND (if any) for release `id`; resolves whether it exited with code 0. */
@@ -133,13 +136,23 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
         throw new PhaseError(shrink, "shrink");
       }
       if (build.allowShrink) output(`\nPublishing ${articles} articles; the request allowed any drop.\n`);
+      // Articles taken down since this build read the data must not come back with it.
+      const late = context.takedowns?.slugsAfter(build.startedAt) ?? [];
+      const removed = late.length > 0 ? removeArticleFiles(releases.siteDir(build.id), late) : [];
+      if (removed.length > 0) {
+        output(`\nLeft out, taken down while this build ran: ${removed.join(", ")}\n`);
+        writeStates(release, statesWithout(snapshot.states, removed));
+      }
+      const pagesRemoved = removed.filter((file) => file.startsWith("blogarticle/")).length;
+      build.articles = articles - pagesRemoved;
       const previous = publishedTarget(config.publishDir);
       const record: Release = {
         id: build.id,
         reason: build.reason,
         triggeredAt: build.triggeredAt,
+        startedAt: build.startedAt,
         finishedAt: new Date().toISOString(),
-        articles,
+        articles: articles - pagesRemoved,
       };
       writeFileSync(path.join(release, "build.json"), JSON.stringify(record, null, 2));
       releases.publish(build.id);

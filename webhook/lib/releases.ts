@@ -10,9 +10,16 @@ export interface Release {
   id: string;
   reason: string;
   triggeredAt: string;
+  /** When its build began reading the data: what it holds is as of then (absent in older releases). */
+  startedAt?: string;
   finishedAt: string;
   articles: number;
+  /** A take-down's release (takedown.ts): the slugs it took out of the release it was made from. */
+  takedown?: string[];
 }
+
+/** When the data a release holds was read: its build's start, or the trigger before that was recorded. */
+export const readAt = (release: Release): string => release.startedAt ?? release.triggeredAt;
 
 export class Releases {
   readonly dir: string;

@@ -7,6 +7,7 @@ import { loadConfig, type ServiceConfig } from "../../../../webhook/lib/config.t
 import { deployRelease, runBuild, type PipelineContext } from "../../../../webhook/lib/pipeline.ts";
 import { publishedTarget } from "../../../../webhook/lib/publish.ts";
 import { Releases } from "../../../../webhook/lib/releases.ts";
+import { TakedownLog } from "../../../../webhook/lib/takedown.ts";
 
 // One build from the workspace to a published release, with real files and a stand-in build
 // command (support/fake-site-build.mts) that writes a small site, fails, or breaks on demand: every
@@ -118,6 +119,24 @@ async function published(h: Harness): Promise<Build> {
 }
 
 describe("runBuild", () => {
+  it("leaves out of its release an article taken down while it ran, and keeps one taken down before", async () => {
+    const h = harness();
+    const takedowns = new TakedownLog(path.join(buildsDir(), "takedowns.json"));
+    takedowns.add([{ id: "doc-1", slug: "first-article", at: new Date(Date.now() - 60_000).toISOString() }]);
+    const build = newBuild();
+    // Taken down once the build has read the data, before it publishes.
+    h.exclusive.mockImplementation(<T>(task: () => Promise<T>) => {
+      takedowns.add([{ id: "doc-2", slug: "second-article", at: new Date().toISOString() }]);
+      return task();
+    });
+    await runBuild(build, { ...h.context, takedowns });
+    expect(build).toMatchObject({ state: "published", articles: 1 });
+    expect(existsSync(path.join(publishDir(), "blogarticle/second-article"))).toBe(false);
+    // Taken down before the build began: the data it read no longer has it (here, the stand-in still does).
+    expect(existsSync(path.join(publishDir(), "blogarticle/first-article/index.html"))).toBe(true);
+    expect(logOf(build)).toContain("Left out, taken down while this build ran: blogarticle/second-article");
+  });
+
   it("builds a fresh copy of the project, then publishes it as a release with its record", async () => {
     const h = harness();
     const build = newBuild({ reason: "firestore", triggers: 2 });
@@ -138,6 +157,7 @@ describe("runBuild", () => {
       id: build.id,
       reason: "firestore",
       triggeredAt: build.triggeredAt,
+      startedAt: build.startedAt,
       finishedAt: expect.any(String),
       articles: 2,
     });

@@ -1,0 +1,101 @@
+/** @jest-environment node */
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  articleFiles,
+  isArticleSlug,
+  linkTreeExcept,
+  removeArticleFiles,
+  statesWithout,
+  TakedownLog,
+} from "../../../../webhook/lib/takedown";
+
+// A take-down's release: the live site hard-linked, less one article's files, and the log that
+// keeps a take-down in force against builds and releases that predate it.
+let dir: string;
+const write = (file: string, text = file): void => {
+  mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+  writeFileSync(path.join(dir, file), text);
+};
+
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), "takedown-"));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+describe("articleFiles", () => {
+  it("names the page, the page data and the social image of the slug", () => {
+    expect(articleFiles("first-date")).toEqual([
+      "blogarticle/first-date",
+      "page-data/blogarticle/first-date",
+      "og/blogarticle/first-date.jpg",
+    ]);
+  });
+
+  it.each(["../index", "a/b", "", "First", "x".repeat(101)])("refuses %j, which could name other files", (slug) => {
+    expect(isArticleSlug(slug)).toBe(false);
+    expect(() => articleFiles(slug)).toThrow(/Not an article slug/);
+  });
+});
+
+describe("linkTreeExcept", () => {
+  it("shares every other file with the live release, and leaves the article's out", () => {
+    for (const file of [
+      "site/index.html",
+      "site/blogarticle/first-date/index.html",
+      "site/blogarticle/first-date-ideas/index.html",
+      "site/page-data/blogarticle/first-date/page-data.json",
+      "site/og/blogarticle/first-date.jpg",
+      "site/og/blogarticle/first-date-ideas.jpg",
+    ])
+      write(file);
+    const linked = linkTreeExcept(path.join(dir, "site"), path.join(dir, "next"), articleFiles("first-date"));
+    expect(linked).toBe(3);
+    expect(existsSync(path.join(dir, "next/blogarticle/first-date"))).toBe(false);
+    expect(existsSync(path.join(dir, "next/page-data/blogarticle/first-date"))).toBe(false);
+    expect(existsSync(path.join(dir, "next/og/blogarticle/first-date.jpg"))).toBe(false);
+    // A slug that begins like the removed one stays.
+    expect(readFileSync(path.join(dir, "next/blogarticle/first-date-ideas/index.html"), "utf8")).toContain("ideas");
+    expect(statSync(path.join(dir, "next/index.html")).ino).toBe(statSync(path.join(dir, "site/index.html")).ino);
+  });
+});
+
+describe("removeArticleFiles and statesWithout", () => {
+  it("takes an article out of a site in place, and out of its snapshot's states", () => {
+    write("site/blogarticle/a/index.html");
+    write("site/page-data/blogarticle/a/page-data.json");
+    write("site/blogarticle/b/index.html");
+    expect(removeArticleFiles(path.join(dir, "site"), ["a", "missing"])).toEqual([
+      "blogarticle/a",
+      "page-data/blogarticle/a",
+    ]);
+    expect(existsSync(path.join(dir, "site/blogarticle/b/index.html"))).toBe(true);
+    const states = { "blogarticle/a/index.html": "1", "blogarticle/b/index.html": "2", "index.html": "3" };
+    expect(statesWithout(states, articleFiles("a"))).toEqual({ "blogarticle/b/index.html": "2", "index.html": "3" });
+  });
+});
+
+describe("TakedownLog", () => {
+  it("names the slugs taken down after a build began, across a restart, until no kept release predates them", () => {
+    const file = path.join(dir, "takedowns.json");
+    const log = new TakedownLog(file);
+    log.add([{ id: "doc-a", slug: "a", at: "2027-01-01T10:00:00.000Z" }]);
+    log.add([{ id: "doc-b", slug: "b", at: "2027-01-01T11:00:00.000Z" }]);
+    const again = new TakedownLog(file);
+    expect(again.slugsAfter("2027-01-01T09:59:00.000Z")).toEqual(["a", "b"]);
+    expect(again.slugsAfter("2027-01-01T10:30:00.000Z")).toEqual(["b"]);
+    expect(again.slugsAfter("2027-01-01T12:00:00.000Z")).toEqual([]);
+    again.forgetBefore("2027-01-01T10:30:00.000Z");
+    expect(new TakedownLog(file).entries().map((entry) => entry.slug)).toEqual(["b"]);
+  });
+
+  it("starts empty from a missing or unreadable file, and drops entries it cannot trust", () => {
+    const file = path.join(dir, "takedowns.json");
+    expect(new TakedownLog(file).entries()).toEqual([]);
+    writeFileSync(file, "{not json");
+    expect(new TakedownLog(file).entries()).toEqual([]);
+    writeFileSync(file, JSON.stringify([{ id: "x", slug: "../../etc", at: "2027-01-01T00:00:00Z" }]));
+    expect(new TakedownLog(file).entries()).toEqual([]);
+  });
+});
