@@ -6,6 +6,7 @@ import path from "node:path";
 import { Builder } from "./lib/build-queue.ts";
 import { BuildEvents } from "./lib/build-events.ts";
 import { ConfigError, loadConfig, type ServiceConfig } from "./lib/config.ts";
+import { openIdTokenVerifier } from "./lib/editor-token.ts";
 import { createHandler } from "./lib/http.ts";
 import { createRateLimiter } from "./lib/rate-limit.ts";
 import { ReplayGuard } from "./lib/replay.ts";
@@ -41,7 +42,9 @@ setInterval(() => {
   replay.sweep();
 }, 60_000).unref();
 
-const server = http.createServer(createHandler({ config, builder, limits, replay, log }));
+// Editors read GET /status with an ID token of the project the states go to (STATUS_PROJECT_ID).
+const verifyIdToken = openIdTokenVerifier(config.statusProject);
+const server = http.createServer(createHandler({ config, builder, limits, replay, verifyIdToken, log }));
 server.requestTimeout = 30_000;
 server.on("error", (error) => {
   console.error(`[rebuild] Cannot listen on ${config.host}:${config.port}: ${error.message}`);

@@ -24,11 +24,13 @@ export interface FirebaseEmulatorOptions {
   functionsEnv?: Record<string, string>;
   /** Secrets of the functions (REBUILD_SECRET), passed in the environment, never written down. */
   secrets?: Record<string, string>;
+  /** Starts the Auth emulator alone: no functions built or loaded (for whoever only needs ID tokens). */
+  authOnly?: boolean;
   timeoutMs?: number;
 }
 
 export interface RunningFirebaseEmulators {
-  /** host:port of each, as FIREBASE_AUTH_EMULATOR_HOST takes it. */
+  /** host:port of each, as FIREBASE_AUTH_EMULATOR_HOST takes it; functionsHost is "" with authOnly. */
   authHost: string;
   functionsHost: string;
   pid: number;
@@ -108,8 +110,8 @@ async function registerFirestoreTriggers(functionsHost: string, firestoreHost: s
  * Functions emulator has loaded the functions, and rejects with their output after `timeoutMs`.
  */
 export async function startFirebaseEmulators(options: FirebaseEmulatorOptions): Promise<RunningFirebaseEmulators> {
-  const { projectId, firestoreHost, functionsEnv = {}, secrets = {}, timeoutMs = 90_000 } = options;
-  buildFunctions();
+  const { projectId, firestoreHost, functionsEnv = {}, secrets = {}, authOnly = false, timeoutMs = 90_000 } = options;
+  if (!authOnly) buildFunctions();
   const [authPort, functionsPort, hubPort, loggingPort, eventarcPort, tasksPort] = await Promise.all([
     options.authPort ?? freePort(),
     options.functionsPort ?? freePort(),
@@ -131,12 +133,13 @@ export async function startFirebaseEmulators(options: FirebaseEmulatorOptions): 
       tasks: at(tasksPort),
       ui: { enabled: false },
     },
-    functions: functionsConfig(runDir),
+    ...(authOnly ? {} : { functions: functionsConfig(runDir) }),
   };
   writeFileSync(path.join(runDir, "firebase.json"), JSON.stringify(config, null, 2));
   writeFileSync(path.join(runDir, ".env.local"), dotenv(functionsEnv));
 
-  const args = ["emulators:start", "--only", "auth,functions", "--project", projectId, "--non-interactive"];
+  const only = authOnly ? "auth" : "auth,functions";
+  const args = ["emulators:start", "--only", only, "--project", projectId, "--non-interactive"];
   // Output goes to a file, not a pipe: the emulators outlive a pipe's reader (npm run emulators
   // leaves them running), and a closed pipe would stop them at their next line of log.
   const logFile = path.join(runDir, "emulators.log");
@@ -159,7 +162,7 @@ export async function startFirebaseEmulators(options: FirebaseEmulatorOptions): 
     rmSync(runDir, { recursive: true, force: true });
   };
   const authHost = `127.0.0.1:${authPort}`;
-  const functionsHost = `127.0.0.1:${functionsPort}`;
+  const functionsHost = authOnly ? "" : `127.0.0.1:${functionsPort}`;
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null || child.pid === undefined) {
@@ -168,10 +171,10 @@ export async function startFirebaseEmulators(options: FirebaseEmulatorOptions): 
       throw new Error(`The Firebase emulators exited with code ${child.exitCode}:\n${seen}`);
     }
     const auth = await answers(`http://${authHost}/`);
-    const loaded = /Loaded functions definitions from source/.test(output());
+    const loaded = authOnly || /Loaded functions definitions from source/.test(output());
     if (auth?.ok && loaded) {
       try {
-        await registerFirestoreTriggers(functionsHost, firestoreHost, projectId);
+        if (!authOnly) await registerFirestoreTriggers(functionsHost, firestoreHost, projectId);
       } catch (error) {
         stop();
         throw error;

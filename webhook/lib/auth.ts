@@ -13,11 +13,16 @@ export type Authentication = { method: AuthMethod } | { refused: string };
 
 const digest = (value: string): Buffer => createHash("sha256").update(value).digest();
 
+/** The bearer token of the Authorization header, or null when it carries none. */
+export function bearerToken(headers: IncomingHttpHeaders): string | null {
+  return /^Bearer\s+(\S+)\s*$/i.exec(String(headers.authorization ?? ""))?.[1] ?? null;
+}
+
 /** True when the Authorization header carries the secret as a bearer token. */
 export function hasBearerSecret(headers: IncomingHttpHeaders, secret: string): boolean {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(String(headers.authorization ?? ""));
+  const token = bearerToken(headers);
   // Digests have equal lengths, so timingSafeEqual never reveals the secret's length.
-  return match?.[1] !== undefined && secret !== "" && timingSafeEqual(digest(match[1]), digest(secret));
+  return token !== null && secret !== "" && timingSafeEqual(digest(token), digest(secret));
 }
 
 export function authenticate(

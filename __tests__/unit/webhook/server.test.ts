@@ -83,11 +83,13 @@ describe("the rebuild service", () => {
       `[rebuild] Rebuild webhook listening on ${service.url}; publishing to ${publishDir()}`,
     );
     expect((await fetch(`${service.url}/healthz`)).status).toBe(200);
+    // /status needs credentials; the secret gets everything, paths included.
     const open = await fetch(`${service.url}/status`);
-    expect(open.status).toBe(200);
-    expect(Object.keys((await open.json()) as object).sort()).toEqual([
+    expect(open.status).toBe(401);
+    expect(Object.keys(await status(service)).sort()).toEqual([
       "builds",
       "current",
+      "paths",
       "published",
       "queued",
       "releases",

@@ -7,6 +7,7 @@ import { HttpError } from "../../../../webhook/lib/errors.ts";
 import { createHandler } from "../../../../webhook/lib/http.ts";
 import { createRateLimiter } from "../../../../webhook/lib/rate-limit.ts";
 import { ReplayGuard } from "../../../../webhook/lib/replay.ts";
+import type { VerifyIdToken } from "../../../../webhook/lib/editor-token.ts";
 import { signRequest } from "@kindred/publishing";
 
 // http.ts imports HttpError through build-queue.ts, whose private methods Jest's Babel cannot compile:
@@ -33,8 +34,24 @@ let base: string;
 let log: jest.Mock;
 let builder: { trigger: jest.Mock; rollback: jest.Mock; status: jest.Mock };
 
+/**
+ * A stand-in for firebase-admin's verifyIdToken(token, true): "editor-token" is an editor's,
+ * "reader-token" a signed-in user's without the claim, "down" finds the keys out of reach; any other
+ * token is rejected as firebase-admin rejects a malformed one.
+ */
+const verifyIdToken: VerifyIdToken = async (token) => {
+  if (token === "editor-token") return { uid: "ed", email: "ed@example.com", editor: true };
+  if (token === "reader-token") return { uid: "rd", email: "reader@example.com" };
+  const code = token === "down" ? "auth/internal-error" : "auth/argument-error";
+  throw Object.assign(new Error(code), { code });
+};
+
 /** Serves the handler; `perMinute` is the size of each rate limit's bucket. */
-async function start(env: Record<string, string> = {}, perMinute = 60): Promise<void> {
+async function start(
+  env: Record<string, string> = {},
+  perMinute = 60,
+  verify: VerifyIdToken | null = verifyIdToken,
+): Promise<void> {
   const config = loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "/srv/site", MAX_BODY_BYTES: "1024", ...env });
   log = jest.fn();
   builder = {
@@ -54,6 +71,7 @@ async function start(env: Record<string, string> = {}, perMinute = 60): Promise<
     builder: builder as unknown as Builder,
     limits,
     replay: new ReplayGuard(300),
+    verifyIdToken: verify,
     log,
   });
   server = http.createServer(handler);
@@ -229,6 +247,17 @@ describe("rate limits", () => {
     expect((await signed("/rebuild", {})).status).toBe(202);
   });
 
+  it("charge refused /status reads to the address like any refusal, never a genuine read", async () => {
+    await start({}, LIMIT);
+    const statuses = [];
+    for (let i = 0; i <= LIMIT; i += 1) statuses.push((await send("GET", "/status")).status);
+    statuses.push((await send("GET", "/status", { headers: { authorization: "Bearer forged" } })).status);
+    expect(statuses).toEqual([401, 401, 401, 429, 429]);
+    expect((await send("GET", "/status", { headers: { authorization: "Bearer editor-token" } })).status).toBe(200);
+    expect((await send("GET", "/status", { headers: bearer })).status).toBe(200);
+    expect((await send("GET", "/healthz")).status).toBe(200);
+  });
+
   it("give authenticated requests one shared bucket of their own", async () => {
     await start({}, LIMIT);
     const statuses = [];
@@ -288,14 +317,71 @@ describe("GET routes and the rest", () => {
     expect(await send("HEAD", "/healthz")).toMatchObject({ status: 200, body: null });
   });
 
-  it("shows the public status to anyone, the full one only with the bearer token", async () => {
-    expect(await send("GET", "/status?refresh=1")).toMatchObject({ status: 200, body: { full: false } });
+  it("answers /status only with credentials: the full status to the secret, the public one to an editor", async () => {
     expect(await send("GET", "/status", { headers: bearer })).toMatchObject({ status: 200, body: { full: true } });
+    const editor = { authorization: "Bearer editor-token" };
+    expect(await send("GET", "/status?refresh=1", { headers: editor })).toMatchObject({
+      status: 200,
+      body: { full: false },
+    });
+    expect(await send("HEAD", "/status", { headers: editor })).toMatchObject({ status: 200, body: null });
+    expect(builder.status.mock.calls).toEqual([[{ full: true }], [], []]);
+  });
+
+  it("answers 401 to /status without credentials, saying which to send, and shows nothing", async () => {
+    const none = await send("GET", "/status");
+    expect(none).toMatchObject({ status: 401, headers: { "www-authenticate": 'Bearer realm="rebuild"' } });
+    expect(none.body).toEqual({
+      error:
+        "Refused: no credentials. GET /status needs Authorization: Bearer with REBUILD_SECRET (the full status) " +
+        "or with the Firebase ID token of an editor (custom claim editor: true; the public status).",
+    });
+    expect(log).toHaveBeenCalledWith("Refused /status from 127.0.0.1: no credentials");
+    expect((await send("HEAD", "/status")).status).toBe(401);
+    const basic = await send("GET", "/status", { headers: { authorization: "Basic ZWQ6cHc=" } });
+    expect([basic.status, basic.body?.error]).toEqual([
+      401,
+      expect.stringMatching(/^Refused: the Authorization header is not a bearer token\. /),
+    ]);
+    expect(builder.status).not.toHaveBeenCalled();
+  });
+
+  it("answers 401 to a bearer token that is neither the secret nor an ID token, 403 to a user without the claim", async () => {
     const wrong = await send("GET", "/status", { headers: { authorization: `Bearer ${SECRET}x` } });
     expect(wrong).toMatchObject({ status: 401, headers: { "www-authenticate": 'Bearer realm="rebuild"' } });
-    expect(wrong.body?.error).toBe("Wrong bearer token. Leave Authorization out for the public status.");
-    expect(log).toHaveBeenCalledWith("Refused /status from 127.0.0.1: the bearer token is wrong");
-    expect(builder.status.mock.calls).toEqual([[], [{ full: true }]]);
+    expect(wrong.body?.error).toMatch(
+      /^Refused: the bearer token is neither the secret nor a valid ID token of this project\. GET \/status needs/,
+    );
+    expect(log).toHaveBeenCalledWith(
+      "Refused /status from 127.0.0.1: the bearer token is neither the secret nor a valid ID token of this project",
+    );
+    const reader = await send("GET", "/status", { headers: { authorization: "Bearer reader-token" } });
+    expect(reader.status).toBe(403);
+    expect(reader.body?.error).toMatch(
+      /^Refused: user reader@example\.com is not an editor \(no custom claim editor: true\)\./,
+    );
+    expect(builder.status).not.toHaveBeenCalled();
+  });
+
+  it("answers 503 when an ID token cannot be checked now, and logs why", async () => {
+    const down = await send("GET", "/status", { headers: { authorization: "Bearer down" } });
+    expect(down).toMatchObject({
+      status: 503,
+      headers: { "retry-after": "5" },
+      body: { error: "The ID token cannot be verified now; try again." },
+    });
+    expect(log).toHaveBeenCalledWith(
+      "Cannot answer /status from 127.0.0.1: cannot verify the ID token now (auth/internal-error)",
+    );
+  });
+
+  it("refuses editors' tokens, saying why, when the service has no project to check them against", async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+    await start({}, 60, null);
+    const editor = await send("GET", "/status", { headers: { authorization: "Bearer editor-token" } });
+    expect([editor.status, editor.body?.error]).toEqual([401, expect.stringMatching(/no STATUS_PROJECT_ID/)]);
+    expect((await send("GET", "/status", { headers: bearer })).status).toBe(200);
   });
 
   it("answers 405 naming the allowed methods to a route asked the wrong way", async () => {
