@@ -3,8 +3,9 @@
 // It publishes the project's version.txt, logs each run to FAKE_BUILD_RUNS (with the documents the
 // service named to it), fails when the project
 // holds a file named FAIL, writes nothing when it holds NO_OUTPUT, and leaves out an article page
-// when it holds BROKEN_OUTPUT. It writes two articles, or as many as the project's ARTICLES file says.
-import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+// when it holds BROKEN_OUTPUT. It writes two articles, or as many as the project's ARTICLES file says,
+// less those its UNPUBLISHED file names.
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 
 const runs = process.env.FAKE_BUILD_RUNS;
 const id = process.env.BUILD_ID;
@@ -45,7 +46,12 @@ write("public/blog/index.html", page("Blog"));
 write("public/404.html", page("Not found"));
 write("public/blogarticle/[...slug]/index.html", page("Article"));
 const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
-const slugs = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
+// UNPUBLISHED lists slugs the data no longer has (one per line), as after an editor's take-down.
+const unpublished = existsSync("UNPUBLISHED") ? readFileSync("UNPUBLISHED", "utf8").split("\n") : [];
+const slugs = Array.from(
+  { length: count },
+  (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`,
+).filter((slug) => !unpublished.includes(slug));
 // The search index's manifest and card chunks of 8 (packages/article/src/search-pieces.ts), which the output check reads.
 write(
   "public/search/index.json",
@@ -57,6 +63,8 @@ for (let chunk = 0; chunk * 8 < slugs.length; chunk += 1) {
     JSON.stringify(slugs.slice(chunk * 8, chunk * 8 + 8).map((slug) => ({ slug }))),
   );
 }
+// As Gatsby does, the pages of articles no longer in the data are deleted from public/.
+for (const slug of unpublished.filter(Boolean)) rmSync(`public/blogarticle/${slug}`, { recursive: true, force: true });
 for (const slug of slugs) {
   if (slug !== "second-article" || !existsSync("BROKEN_OUTPUT"))
     write(`public/blogarticle/${slug}/index.html`, page(slug));
