@@ -1,6 +1,6 @@
 // The build workspace: a copy of the project's sources, refreshed before each build, that keeps
 // Gatsby's cache between builds (warm builds).
-import { cpSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, lstatSync, mkdirSync, readdirSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
 
 /**
@@ -36,10 +36,26 @@ export function syncWorkspace(
   }
   for (const name of wanted)
     cpSync(path.join(projectDir, name), path.join(workspace, name), { recursive: true, verbatimSymlinks: true });
-  const modules = path.join(workspace, "node_modules");
-  if (!existsSync(modules) && existsSync(path.join(projectDir, "node_modules"))) {
-    symlinkSync(path.join(projectDir, "node_modules"), modules, "dir");
+  linkModules(path.join(workspace, "node_modules"), path.join(projectDir, "node_modules"));
+}
+
+/**
+ * Makes `link` a symlink to `target` (the project's node_modules), or removes it when the project has
+ * none. Whatever else is there goes: a link left by another checkout, or by an earlier release of the
+ * service after a redeploy, whether it still resolves (the builds would use old dependencies) or
+ * dangles (existsSync calls it absent, and a new link would fail with EEXIST), or a folder.
+ */
+function linkModules(link: string, target: string): void {
+  let current: ReturnType<typeof lstatSync> | undefined;
+  try {
+    current = lstatSync(link);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "ENOENT") throw error;
   }
+  const wanted = existsSync(target);
+  if (current?.isSymbolicLink() && wanted && path.resolve(path.dirname(link), readlinkSync(link)) === target) return;
+  if (current) rmSync(link, { recursive: true, force: true });
+  if (wanted) symlinkSync(target, link, "dir");
 }
 
 /** Removes the workspace's build output and Gatsby's cache: the next build starts cold. */

@@ -106,6 +106,61 @@ describe("syncWorkspace", () => {
     sync();
     expect(() => lstatSync(path.join(workspace(), "node_modules"))).toThrow(/ENOENT/);
   });
+
+  describe("a node_modules link already in the workspace", () => {
+    const modules = () => path.join(workspace(), "node_modules");
+    const ours = () => path.join(project(), "node_modules");
+    /** Leaves `target` linked at the workspace's node_modules, as an earlier checkout or release did. */
+    const leftBehind = (target: string) => {
+      mkdirSync(workspace(), { recursive: true });
+      symlinkSync(target, modules(), "dir");
+    };
+
+    it("is replaced when it dangles: the checkout it pointed at is gone", () => {
+      leftBehind(path.join(dir, "removed-checkout", "node_modules"));
+      expect(existsSync(modules())).toBe(false); // what the old check saw: "absent"
+      sync();
+      expect(readlinkSync(modules())).toBe(ours());
+      expect(existsSync(path.join(modules(), "gatsby", "package.json"))).toBe(true);
+    });
+
+    it("is replaced when it points at another checkout's node_modules, which still resolve", () => {
+      write(path.join(dir, "other-checkout", "node_modules", "gatsby", "package.json"), '{"version":"old"}');
+      leftBehind(path.join(dir, "other-checkout", "node_modules"));
+      sync();
+      expect(readlinkSync(modules())).toBe(ours());
+      expect(readFileSync(path.join(modules(), "gatsby", "package.json"), "utf8")).toBe("{}");
+      // Only the link goes: the other checkout keeps its dependencies.
+      const theirs = path.join(dir, "other-checkout", "node_modules", "gatsby", "package.json");
+      expect(readFileSync(theirs, "utf8")).toBe('{"version":"old"}');
+    });
+
+    it("is kept as it is when it points at the project's node_modules, written relative or not", () => {
+      leftBehind(path.relative(workspace(), ours()));
+      const before = lstatSync(modules()).ino;
+      sync();
+      expect(lstatSync(modules()).ino).toBe(before);
+      rmSync(modules());
+      leftBehind(ours());
+      const absolute = lstatSync(modules()).ino;
+      sync();
+      expect(lstatSync(modules()).ino).toBe(absolute);
+    });
+
+    it("is removed when the project has no node_modules", () => {
+      rmSync(ours(), { recursive: true });
+      write(path.join(dir, "other-checkout", "node_modules", "gatsby", "package.json"), "{}");
+      leftBehind(path.join(dir, "other-checkout", "node_modules"));
+      sync();
+      expect(() => lstatSync(modules())).toThrow(/ENOENT/);
+    });
+
+    it("replaces a folder in its place, which the project's dependencies must not hide", () => {
+      write(path.join(modules(), "gatsby", "package.json"), '{"version":"copied"}');
+      sync();
+      expect(readlinkSync(modules())).toBe(ours());
+    });
+  });
 });
 
 describe("wipeWorkspaceOutput", () => {
