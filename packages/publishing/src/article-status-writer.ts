@@ -120,6 +120,26 @@ export function nextState(
   return incoming;
 }
 
+/** The rule an editor's take-down is reported with (the editors' API): "unpublished by <email>". */
+export const UNPUBLISHED_BY = "unpublished by ";
+
+/**
+ * The reasons a `not-published` write leaves. A build that no longer finds an article says only that
+ * it is not published; when an editor took it down, the status already says who, and keeps that.
+ */
+export function reasonsAfter(
+  current: { state?: unknown; reasons?: unknown } | undefined,
+  update: ArticleStatusUpdate,
+): StatusReason[] | undefined {
+  if (update.state !== "not-published" || current?.state !== "not-published" || !Array.isArray(current.reasons))
+    return update.reasons;
+  const byEditor = (current.reasons as StatusReason[]).filter(
+    (reason) => typeof reason?.rule === "string" && reason.rule.startsWith(UNPUBLISHED_BY),
+  );
+  const onlyUnpublished = (update.reasons ?? []).every((reason) => reason.field === "published");
+  return byEditor.length > 0 && onlyUnpublished ? byEditor : update.reasons;
+}
+
 /**
  * Writes one article's state to `articleStatus/{id}`, merged: fields owned by the other writer (the
  * schedule's `publishAt`, say) stay unless given. In a transaction, so that the choice of state
@@ -135,7 +155,8 @@ export async function writeArticleStatus(
   await db.runTransaction(async (transaction) => {
     const current = status.state === undefined ? undefined : (await transaction.get(ref)).data();
     const state = nextState(current, status, options);
-    const update: ArticleStatusUpdate = { ...status, state };
+    const update: ArticleStatusUpdate = { ...status, state, reasons: reasonsAfter(current, { ...status, state }) };
+    if (update.reasons === undefined) delete update.reasons;
     if (state === undefined) {
       // Kept: the state's own fields belong to it; the schedule's fields are still written.
       delete update.state;

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { FieldValue, Timestamp } from "firebase-admin/firestore";
 import { articleStatusData, nextState } from "@kindred/publishing";
+import { reasonsAfter } from "../../../../../packages/publishing/src/article-status-writer.ts";
 
 // The one articleStatus writer is shared by the rebuild service and the scheduling job; these are
 // the choices that keep the two from undoing each other (docs/scheduling.md). The job's own `over`
@@ -82,5 +83,32 @@ describe("articleStatusData for the job's updates", () => {
     for (const field of ["unpublishAt", "buildId", "scheduleError"]) expect(isDelete(data[field])).toBe(true);
     expect(data).not.toHaveProperty("reasons");
     expect(data).not.toHaveProperty("state");
+  });
+});
+
+describe("reasonsAfter", () => {
+  const byEditor = {
+    document: "blogMetaData/a",
+    field: "published",
+    rule: "unpublished by ana@example.com",
+    message: "unpublished by ana@example.com at 2027-02-14 07:00:00 UTC",
+  };
+  const gone = { document: "blogMetaData/a", field: "published", rule: "must be true", message: "no longer published" };
+  const broken = { document: "blogMetaData/a", field: "slug", rule: "must match", message: "bad slug" };
+
+  it("keeps who took an article down when a build only finds it no longer published", () => {
+    const current = { state: "not-published", reasons: [byEditor] };
+    expect(reasonsAfter(current, { state: "not-published", reasons: [gone] })).toEqual([byEditor]);
+  });
+
+  it("gives the build's reasons otherwise: a broken rule, another state before, or no editor's reason", () => {
+    expect(
+      reasonsAfter({ state: "not-published", reasons: [byEditor] }, { state: "not-published", reasons: [broken] }),
+    ).toEqual([broken]);
+    expect(reasonsAfter({ state: "live" }, { state: "not-published", reasons: [gone] })).toEqual([gone]);
+    expect(
+      reasonsAfter({ state: "not-published", reasons: [gone] }, { state: "not-published", reasons: [gone] }),
+    ).toEqual([gone]);
+    expect(reasonsAfter({ state: "not-published", reasons: [byEditor] }, { state: "live" })).toBeUndefined();
   });
 });
