@@ -47,6 +47,11 @@ async function bundle(outdir: string): Promise<{ file: string; bytes: number; in
     // A package named here stays an import (with its subpaths: firebase-functions/v2/firestore);
     // everything else the entry reaches, the workspace packages included, is inlined.
     external: Object.keys(manifest.dependencies ?? {}),
+    // CommonJS code inlined from npm (sanitize-html and the parsers under it, for the editors' API)
+    // calls require() for Node's own modules, which an ES module does not have: give it one.
+    banner: {
+      js: 'import { createRequire as __createRequire } from "node:module"; const require = __createRequire(import.meta.url);',
+    },
     metafile: true,
     logLevel: "warning",
   });
