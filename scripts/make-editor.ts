@@ -1,14 +1,28 @@
 // `npm run make-editor -- EMAIL [--password PW]`: on the local Auth emulator (npm run emulators),
-// creates the user if needed and gives it the custom claim editor: true, which previewLink and the
-// rules on the editors' documents ask for. On a real project, set the claim with the Admin SDK.
+// creates the user if needed and gives it the custom claim editor: true, which the callables and the
+// rules on the editors' documents ask for. `npm run make-editor -- --remove EMAIL` takes the claim
+// away and revokes the user's sessions, so every callable that checks revocation refuses the user at
+// once. On a real project, use the Admin SDK: setCustomUserClaims, and revokeRefreshTokens.
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
-import { EDITOR_OPTIONS, makeEditor } from "./lib/editors.ts";
+import { EDITOR_OPTIONS, makeEditor, removeEditor } from "./lib/editors.ts";
 
 const COMMAND = {
-  usage: "npm run make-editor -- EMAIL [options]",
-  summary: "Makes EMAIL an editor (Auth custom claim editor: true) on the local Auth emulator.",
+  usage: "npm run make-editor -- EMAIL [options], or npm run make-editor -- --remove EMAIL",
+  summary:
+    "Makes EMAIL an editor (Auth custom claim editor: true) on the local Auth emulator, or with --remove " +
+    "stops EMAIL being one.",
   positionals: { name: "EMAIL", description: "The editor's email address." },
-  options: EDITOR_OPTIONS,
+  options: {
+    ...EDITOR_OPTIONS,
+    remove: {
+      type: "boolean",
+      default: false,
+      description:
+        "Take the editor claim away from EMAIL and revoke their sessions (refresh tokens): a callable " +
+        "that checks revocation refuses every token they hold at once. Firestore's rules read the claim " +
+        "of a token already held until it expires (an hour at most).",
+    },
+  },
 } as const;
 
 async function main(): Promise<void> {
@@ -16,7 +30,16 @@ async function main(): Promise<void> {
   const email = positionals[0];
   if (!email) throw new Error("Name the editor's email address: npm run make-editor -- editor@example.com");
   const authHost = `127.0.0.1:${integerOption(values["auth-port"], "auth-port")}`;
-  const { uid } = await makeEditor({ projectId: values.project, authHost, functionsHost: "" }, email, values.password);
+  const addresses = { projectId: values.project, authHost, functionsHost: "" };
+  if (values.remove) {
+    const { uid, tokensValidAfter } = await removeEditor(addresses, email);
+    console.log(
+      `${email} (uid ${uid}) is no longer an editor; every token minted before ` +
+        `${tokensValidAfter.toISOString()} is revoked.`,
+    );
+    return;
+  }
+  const { uid } = await makeEditor(addresses, email, values.password);
   console.log(`${email} (uid ${uid}) is an editor; password "${values.password}".`);
 }
 

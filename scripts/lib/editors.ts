@@ -63,6 +63,44 @@ export async function setEditor(addresses: EmulatorAddresses, uid: string, edito
   await authCall(addresses, "accounts:update", { localId: uid, customAttributes }, true);
 }
 
+/** The Auth emulator's record of the user with `email` (the fields used here), or null if there is none. */
+async function lookUpByEmail(
+  addresses: EmulatorAddresses,
+  email: string,
+): Promise<{ localId: string; customAttributes?: string } | null> {
+  const answer = await authCall(addresses, "accounts:lookup", { email: [email] }, true);
+  const users = answer.users as { localId: string; customAttributes?: string }[] | undefined;
+  return users?.[0] ?? null;
+}
+
+/**
+ * Takes the editor claim away from `email` and revokes every session the user holds, as the Admin
+ * SDK's setCustomUserClaims and revokeRefreshTokens would: one accounts:update that keeps the user's
+ * other claims and sets validSince. A token minted before validSince fails a check of revocation
+ * (verifyIdToken(token, true): auth_time < tokensValidAfterTime), so every callable that checks it
+ * refuses the user at once, whatever claim that token still carries. validSince is in whole seconds
+ * and the Admin SDK rounds down, which spares a token minted in the same second as the removal; so it
+ * is the next whole second here, and this returns once that second has come, so that a sign-in after
+ * it (the user made an editor again, say) is not taken for revoked.
+ */
+export async function removeEditor(
+  addresses: EmulatorAddresses,
+  email: string,
+): Promise<{ uid: string; tokensValidAfter: Date }> {
+  const user = await lookUpByEmail(addresses, email);
+  if (!user) throw new Error(`The Auth emulator at ${addresses.authHost} has no user ${email}.`);
+  const { editor: _editor, ...otherClaims } = JSON.parse(user.customAttributes || "{}") as Record<string, unknown>;
+  const validSince = Math.floor(Date.now() / 1000) + 1;
+  await authCall(
+    addresses,
+    "accounts:update",
+    { localId: user.localId, customAttributes: JSON.stringify(otherClaims), validSince: String(validSince) },
+    true,
+  );
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, validSince * 1000 - Date.now())));
+  return { uid: user.localId, tokensValidAfter: new Date(validSince * 1000) };
+}
+
 /** Makes `email` an editor (creating the user if needed) and returns a token that carries the claim. */
 export async function makeEditor(
   addresses: EmulatorAddresses,
