@@ -9,6 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "./emulator.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
+import { emulatorsFolders } from "./lib/emulators-folders.ts";
 import { startFirebaseEmulators, type RunningFirebaseEmulators } from "./lib/firebase-emulators.ts";
 import { startImageServer, type ImageServer } from "./lib/image-server.ts";
 import { freePort, signalGroup } from "./lib/processes.ts";
@@ -131,7 +132,8 @@ async function main(): Promise<void> {
     console.log(`Functions emulator  http://${firebase.functionsHost}/${projectId}/us-central1/previewLink`);
 
     if (!values["emulators-only"]) {
-      const publishDir = path.join(os.tmpdir(), `kindred-emulators-${projectId}`, "site");
+      // One site and one builds folder per project and checkout: a second clone shares neither.
+      const { publishDir, buildsDir } = emulatorsFolders(os.tmpdir(), projectId, PROJECT_ROOT);
       mkdirSync(path.dirname(publishDir), { recursive: true });
       const webhook = await startWebhook({
         ...process.env,
@@ -139,6 +141,7 @@ async function main(): Promise<void> {
         PORT: String(webhookPort),
         HOST: "127.0.0.1",
         PUBLISH_DIR: publishDir,
+        BUILDS_DIR: buildsDir,
         PROJECT_DIR: PROJECT_ROOT,
         // What its builds read, and where their pages and links point.
         GATSBY_FIREBASE_PROJECT_ID: projectId,
