@@ -101,3 +101,16 @@ describe("the replay memory", () => {
     expect(replay.size).toBe(0);
   });
 });
+
+describe("webhook/README.md", () => {
+  const root = path.join(__dirname, "../../../..");
+  const readme = readFileSync(path.join(root, "webhook", "README.md"), "utf8");
+
+  it("says the accepted ids are kept in the file the service gives the guard, and never that a restart forgets them", () => {
+    const server = readFileSync(path.join(root, "webhook", "server.ts"), "utf8");
+    const name = /ReplayGuard\([^)]*path\.join\(config\.buildsDir, "([^"]+)"\)/.exec(server)?.[1];
+    expect(name).toBe("request-ids.json");
+    expect(readme).toContain(`\`BUILDS_DIR/${name}\``);
+    expect(readme).not.toMatch(/kept in memory|(has )?forgotten them/);
+  });
+});
