@@ -45,8 +45,17 @@ const worthRetrying = (status: number): boolean => status === 429 || status >= 5
  * Sends the signed rebuild request naming the changed documents of a batch, and tries again with
  * exponentially growing waits while the webhook is busy or unreachable, as long as Retry-After asks.
  */
-export async function postRebuild(ids: string[], reason = "firestore"): Promise<RebuildResult> {
-  return postToService(rebuildUrl.value(), { reason, documents: ids }, ids);
+export async function postRebuild(
+  ids: string[],
+  reason = "firestore",
+  options: PostOptions = {},
+): Promise<RebuildResult> {
+  return postToService(rebuildUrl.value(), { reason, documents: ids }, ids, options);
+}
+
+export interface PostOptions {
+  /** At most this many attempts (default MAX_ATTEMPTS): an editor waiting on a call cannot wait minutes. */
+  attempts?: number;
 }
 
 /**
@@ -74,6 +83,7 @@ export async function postToService(
   url: string,
   fields: Record<string, unknown>,
   ids: readonly string[],
+  { attempts = MAX_ATTEMPTS }: PostOptions = {},
 ): Promise<RebuildResult> {
   const secret = rebuildSecret.value();
   if (!url || !secret) {
@@ -103,7 +113,7 @@ export async function postToService(
       // The answer is short; reading it frees the socket and gives the log something to show.
       answer = (await response.text().catch(() => "")).slice(0, 500);
     } catch (error) {
-      if (attempt >= MAX_ATTEMPTS) {
+      if (attempt >= attempts) {
         logError(`Rebuild request failed to reach the webhook; giving up after ${attempt} attempts`, {
           documents: ids,
           error: String(error),
@@ -124,7 +134,7 @@ export async function postToService(
       logError(what, details);
       throw new Error(what);
     }
-    if (attempt >= MAX_ATTEMPTS) {
+    if (attempt >= attempts) {
       logError(`${what}; giving up after ${attempt} attempts`, details);
       throw new Error(what);
     }

@@ -49,7 +49,8 @@ export const handleRestore: Handler<{ id: string; version: number }> = (editor, 
 
 export const handlePublish: Handler<{ id: string; version: number }> = async (editor, data) => {
   const db = getFirestore();
-  const { id, version, title, slug } = await store.publishArticle(db, editor, data);
+  const { id, version, title, slug, changed } = await store.publishArticle(db, editor, data);
+  if (!changed) return { id, version };
   // Waiting for its build; the service says `building`, then `live`, when it gets there.
   await tellEditors(id, () =>
     writeArticleStatus(db, id, { state: "queued", title, slug, buildId: null, publishAt: null, scheduleError: null }),
@@ -57,7 +58,7 @@ export const handlePublish: Handler<{ id: string; version: number }> = async (ed
   return { id, version };
 };
 
-export const handleUnpublish: Handler<{ id: string }> = async (editor, data) => {
+export const handleUnpublish: Handler<{ id: string; takenDown: boolean }> = async (editor, data) => {
   const db = getFirestore();
   const done = await store.unpublishArticle(db, editor, data);
   const { id, title, slug, reason } = done;
@@ -80,24 +81,27 @@ export const handleUnpublish: Handler<{ id: string }> = async (editor, data) => 
       scheduleError: null,
     }),
   );
-  if (done.wasLive) await takeDown(id, slug, editor);
-  return { id };
+  return { id, takenDown: done.wasLive ? await takeDown(id, slug, editor) : false };
 };
 
 /**
- * Asks the rebuild service to publish the live release less the article's pages, then to rebuild.
- * A service that cannot be reached leaves the take-down to the rebuild the trigger asks for.
+ * Asks the rebuild service to publish the live release less the article's pages, then to rebuild;
+ * answers whether it did. A service that cannot be reached at once leaves the take-down to the
+ * rebuild the trigger asks for: the article is unpublished in Firestore either way.
  */
-async function takeDown(id: string, slug: string, editor: Editor): Promise<void> {
+async function takeDown(id: string, slug: string, editor: Editor): Promise<boolean> {
   try {
     const result = await postToService(
       serviceRoute("takedown"),
       { reason: `unpublished by ${editor.email || editor.uid}`, articles: [{ id, slug }] },
       [id],
+      { attempts: 2 },
     );
     info("Take-down published", { document: id, slug, status: result.status });
+    return true;
   } catch (error) {
     logError("Take-down not published; the next build takes the article down", { document: id, error: String(error) });
+    return false;
   }
 }
 
@@ -134,8 +138,11 @@ export const handleSchedule: Handler<{ id: string }> = async (editor, data) => {
 export const RATE_LIMIT = 5;
 export const RATE_WINDOW_MS = 10 * 60_000;
 
-/** Counts a request of `uid` in `editorRateLimits/{uid}`; resource-exhausted beyond the limit. */
-export async function spendRebuild(uid: string, now = Date.now()): Promise<void> {
+/**
+ * Counts a request of `uid` in `editorRateLimits/{uid}`; resource-exhausted beyond the limit.
+ * Answers a refund, for a request the service did not take.
+ */
+export async function spendRebuild(uid: string, now = Date.now()): Promise<() => Promise<void>> {
   const db = getFirestore();
   const ref = db.collection("editorRateLimits").doc(uid);
   await db.runTransaction(async (transaction) => {
@@ -151,17 +158,23 @@ export async function spendRebuild(uid: string, now = Date.now()): Promise<void>
     }
     transaction.set(ref, { rebuilds: [...recent, now].map((at) => Timestamp.fromMillis(at)) });
   });
+  return () =>
+    db.runTransaction(async (transaction) => {
+      const times = ((await transaction.get(ref)).get("rebuilds") as Timestamp[] | undefined) ?? [];
+      transaction.set(ref, { rebuilds: times.filter((at) => at.toMillis() !== now) });
+    });
 }
 
 export const handleRebuild: Handler<{ buildId: string }> = async (editor, data) => {
   const input = store.dataOf(data, "{ reason }");
   const reason = store.shortText(input.reason, "reason", 100);
   if (!reason) throw new HttpsError("invalid-argument", "Say why the site should be rebuilt: { reason }.");
-  await spendRebuild(editor.uid);
+  const refund = await spendRebuild(editor.uid);
   let result;
   try {
-    result = await postRebuild([], `${reason} (${editor.email || editor.uid})`);
+    result = await postRebuild([], `${reason} (${editor.email || editor.uid})`, { attempts: 3 });
   } catch (error) {
+    await refund().catch(() => undefined);
     throw new HttpsError("unavailable", `The rebuild service did not take the request: ${(error as Error).message}`);
   }
   if (!result.buildId)
@@ -175,7 +188,7 @@ const withSecret = { ...OPTIONS, secrets: [rebuildSecret] };
 export const saveArticle = onCall(OPTIONS, editorsOnly("saveArticle", handleSave));
 /** `publishArticle({ id })` → `{ id, version }`. */
 export const publishArticle = onCall(OPTIONS, editorsOnly("publishArticle", handlePublish));
-/** `unpublishArticle({ id, reason? })` → `{ id }`; its pages leave the site within seconds. */
+/** `unpublishArticle({ id, reason? })` → `{ id, takenDown }`; its pages leave the site within seconds. */
 export const unpublishArticle = onCall(withSecret, editorsOnly("unpublishArticle", handleUnpublish));
 /** `scheduleArticle({ id, publishAt?, unpublishAt? })` → `{ id }`; ISO 8601 times, null cancels. */
 export const scheduleArticle = onCall(OPTIONS, editorsOnly("scheduleArticle", handleSchedule));

@@ -4,6 +4,7 @@
 // the account and checks the token against the revocation.
 import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
+import { error as logError } from "firebase-functions/logger";
 import { HttpsError, type CallableRequest } from "firebase-functions/v2/https";
 
 /** The editor a call acts for, as history and events record them. */
@@ -36,9 +37,15 @@ export async function requireEditor(request: Pick<CallableRequest<unknown>, "aut
     if (code === "auth/id-token-revoked" || code === "auth/user-disabled")
       throw new HttpsError("unauthenticated", "This session was ended by an administrator. Sign in again.");
     if (code === "auth/user-not-found") throw new HttpsError("unauthenticated", SIGN_IN);
-    throw error;
+    logError("Could not check the caller's ID token", { uid: auth.uid, error: String(error) });
+    throw new HttpsError("unavailable", "Your sign-in could not be checked just now. Try again in a moment.");
   }
-  const user = await getAuth().getUser(auth.uid);
+  const user = await getAuth()
+    .getUser(auth.uid)
+    .catch((error: unknown) => {
+      logError("Could not read the caller's account", { uid: auth.uid, error: String(error) });
+      throw new HttpsError("unavailable", "Your account could not be checked just now. Try again in a moment.");
+    });
   if (user.customClaims?.editor !== true) throw new HttpsError("permission-denied", NOT_EDITOR);
   return { uid: auth.uid, email: user.email ?? (typeof auth.token.email === "string" ? auth.token.email : "") };
 }

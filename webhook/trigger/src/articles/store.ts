@@ -6,8 +6,10 @@
 // An article's two documents hold what visitors see: its published version, or, while it is not
 // live, its newest draft. Every save is also a version in `articleHistory/{id}/versions/{n}`, so a
 // live article can be edited (and saved every few seconds) without the site changing until the
-// editor publishes. Fields only editors read sit beside the visitor's fields in `blogMetaData`:
-// `version`, `publishedVersion`, `savedAt`, `savedBy`, `changedBy`, `unpublishedBy`, `unpublishReason`.
+// editor publishes. Visitors can read a live article's `blogMetaData` document whole, so it carries
+// nothing about editors: only `version` and `publishedVersion` (numbers) and `changedBy: { action }`.
+// Who saved, when, and why an article was taken down are in `articleHistory/{id}` itself, which only
+// editors read: `version`, `savedAt`, `savedBy`, `lastAction`, `unpublishedBy`, `unpublishReason`.
 import {
   FieldValue,
   Timestamp,
@@ -134,6 +136,23 @@ async function checkSlugFree(db: Firestore, transaction: Transaction, id: string
 }
 
 const who = (editor: Editor) => ({ uid: editor.uid, email: editor.email });
+const lastAction = (editor: Editor, action: ArticleAction) => ({
+  action,
+  by: who(editor),
+  at: FieldValue.serverTimestamp(),
+});
+
+/** Notes the latest action on `articleHistory/{id}`, where an editors' tool lists who did what last. */
+function noteAction(
+  db: Firestore,
+  transaction: Transaction,
+  id: string,
+  editor: Editor,
+  action: ArticleAction,
+  extra: Record<string, unknown> = {},
+): void {
+  transaction.set(history(db, id), { lastAction: lastAction(editor, action), ...extra }, { merge: true });
+}
 
 function recordEvent(
   db: Firestore,
@@ -196,7 +215,12 @@ function writeVersion(
   const savedAt = FieldValue.serverTimestamp();
   transaction.create(versionRef(db, article.id, next), { version: next, savedAt, savedBy: who(editor), ...fields });
   recordEvent(db, transaction, article.id, editor, action, next, extra);
-  const editorial = { version: next, savedAt, savedBy: who(editor), changedBy: { ...who(editor), action } };
+  transaction.set(
+    history(db, article.id),
+    { version: next, savedAt, savedBy: who(editor), lastAction: lastAction(editor, action) },
+    { merge: true },
+  );
+  const editorial = { version: next, changedBy: { action } };
   const live = article.meta.get("published") === true;
   if (live) {
     transaction.update(article.metaRef, editorial);
@@ -272,6 +296,8 @@ export interface PublishResult {
   version: number;
   title: string;
   slug: string;
+  /** False when that version was live already, and nothing was written. */
+  changed: boolean;
 }
 
 /**
@@ -298,7 +324,7 @@ export async function publishArticle(db: Firestore, editor: Editor, data: unknow
     const live = article.meta.get("published") === true;
     const planned = article.meta.get("publishAt") !== undefined && article.meta.get("publishAt") !== null;
     if (live && article.meta.get("publishedVersion") === latest && !planned)
-      return { id, version: latest, title, slug };
+      return { id, version: latest, title, slug, changed: false };
 
     const shown = {
       ...visitorFields(fields, true),
@@ -314,15 +340,18 @@ export async function publishArticle(db: Firestore, editor: Editor, data: unknow
         publishAt: FieldValue.delete(),
         version: latest,
         publishedVersion: latest,
-        changedBy: { ...who(editor), action: "published" },
-        unpublishedBy: FieldValue.delete(),
-        unpublishReason: FieldValue.delete(),
+        changedBy: { action: "published" },
       },
       { merge: true },
     );
     transaction.set(article.blogRef, shown);
+    noteAction(db, transaction, id, editor, "published", {
+      publishedVersion: latest,
+      unpublishedBy: FieldValue.delete(),
+      unpublishReason: FieldValue.delete(),
+    });
     recordEvent(db, transaction, id, editor, "published", latest);
-    return { id, version: latest, title, slug };
+    return { id, version: latest, title, slug, changed: true };
   });
 }
 
@@ -351,12 +380,8 @@ export async function unpublishArticle(db: Firestore, editor: Editor, data: unkn
         `Article ${id} is neither live nor scheduled: there is nothing to take down.`,
       );
     const off = { published: false, publishAt: FieldValue.delete(), unpublishAt: FieldValue.delete() };
-    transaction.update(article.metaRef, {
-      ...off,
-      unpublishedBy: who(editor),
-      unpublishReason: reason,
-      changedBy: { ...who(editor), action: "unpublished" },
-    });
+    transaction.update(article.metaRef, { ...off, changedBy: { action: "unpublished" } });
+    noteAction(db, transaction, id, editor, "unpublished", { unpublishedBy: who(editor), unpublishReason: reason });
     if (article.hasBlog) transaction.update(article.blogRef, off);
     recordEvent(db, transaction, id, editor, "unpublished", article.version, reason ? { reason } : {});
     return {
@@ -448,10 +473,14 @@ export async function scheduleArticle(
     if (publishAt !== undefined) change.publishAt = publishAt ? Timestamp.fromDate(publishAt) : FieldValue.delete();
     if (unpublishAt !== undefined)
       change.unpublishAt = unpublishAt ? Timestamp.fromDate(unpublishAt) : FieldValue.delete();
-    transaction.update(article.metaRef, {
-      ...change,
-      changedBy: { ...who(editor), action: "scheduled" },
-    });
+    transaction.update(article.metaRef, { ...change, changedBy: { action: "scheduled" } });
+    noteAction(
+      db,
+      transaction,
+      id,
+      editor,
+      publishAt === null || unpublishAt === null ? "schedule-cancelled" : "scheduled",
+    );
     if (article.hasBlog) transaction.update(article.blogRef, change);
     // One event for what was planned, one for what was cancelled, each naming its instants.
     const given = (at: Date | null | undefined, keep: (at: Date | null) => boolean) =>

@@ -50,6 +50,7 @@ const draft = (overrides: Record<string, unknown> = {}) => ({
 
 const meta = async (id: string) => (await db.collection("blogMetaData").doc(id).get()).data() ?? {};
 const blog = async (id: string) => (await db.collection("blog").doc(id).get()).data() ?? {};
+const historyDoc = async (id: string) => (await db.collection("articleHistory").doc(id).get()).data() ?? {};
 const versions = async (id: string) =>
   (await db.collection("articleHistory").doc(id).collection("versions").get()).docs.map((doc) => ({
     id: doc.id,
@@ -76,7 +77,8 @@ describe("saveArticle", () => {
     expect(version).toBe(1);
     expect(blocksLeftOut).toEqual([]);
     const saved = await meta(id);
-    expect(saved).toMatchObject({ ...draft(), blogId: id, published: false, version: 1, savedBy: ANA });
+    expect(saved).toMatchObject({ ...draft(), blogId: id, published: false, version: 1 });
+    expect(await historyDoc(id)).toMatchObject({ version: 1, savedBy: ANA, lastAction: { action: "saved", by: ANA } });
     expect(saved.lastUpdate).toBeInstanceOf(Timestamp);
     expect(await blog(id)).toMatchObject({ ...draft(), published: false });
     expect(await versions(id)).toEqual([
@@ -205,6 +207,28 @@ describe("publishArticle and saves of a live article", () => {
   });
 });
 
+describe("what visitors can read", () => {
+  it("a live article's documents name no editor: who saved, published or took it down is in its history", async () => {
+    const { id } = await saveArticle(db, ANA, draft());
+    await publishArticle(db, BEN, { id });
+    await saveArticle(db, ANA, { ...draft({ title: "Newer" }), id, baseVersion: 1 });
+    for (const data of [await meta(id), await blog(id)]) {
+      const text = JSON.stringify(data);
+      expect(text).not.toContain(ANA.email);
+      expect(text).not.toContain(BEN.email);
+      expect(text).not.toContain(ANA.uid);
+    }
+    expect(await historyDoc(id)).toMatchObject({ version: 2, savedBy: ANA, publishedVersion: 1 });
+  });
+
+  it("publishing what is live already writes nothing and says so", async () => {
+    const { id } = await saveArticle(db, ANA, draft());
+    expect((await publishArticle(db, ANA, { id })).changed).toBe(true);
+    expect((await publishArticle(db, ANA, { id })).changed).toBe(false);
+    expect((await events(id)).map((event) => event.action)).toEqual(["saved", "published"]);
+  });
+});
+
 describe("unpublishArticle", () => {
   it("takes a live article off both documents, says who and why, and cancels its plans", async () => {
     const { id } = await saveArticle(db, ANA, draft());
@@ -213,7 +237,8 @@ describe("unpublishArticle", () => {
     const done = await unpublishArticle(db, BEN, { id, reason: "Legal asked" });
     expect(done).toMatchObject({ id, wasLive: true, slug: draft().slug, reason: "Legal asked" });
     const after = await meta(id);
-    expect(after).toMatchObject({ published: false, unpublishedBy: BEN, unpublishReason: "Legal asked" });
+    expect(after).toMatchObject({ published: false, changedBy: { action: "unpublished" } });
+    expect(await historyDoc(id)).toMatchObject({ unpublishedBy: BEN, unpublishReason: "Legal asked" });
     expect(after.unpublishAt).toBeUndefined();
     expect((await blog(id)).published).toBe(false);
     expect((await events(id)).at(-1)).toMatchObject({ action: "unpublished", by: BEN, reason: "Legal asked" });
