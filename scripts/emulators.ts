@@ -1,5 +1,5 @@
 // `npm run emulators`: the editors' side on one machine. The Firestore emulator (seeded with the
-// sample articles), the Auth and Functions emulators (previewLink and the rebuild trigger), the
+// sample articles), the Auth and Functions emulators (the editors' API, previewLink and the rebuild trigger), the
 // rebuild service and the site it publishes, served as Firebase Hosting would; preview links and
 // the published URLs point at that local site. Ctrl+C stops everything. See docs/preview.md.
 import { randomBytes } from "node:crypto";
@@ -18,6 +18,16 @@ import { seed } from "./seed.ts";
 import { startServer, type RunningServer } from "./serve.ts";
 
 const env = process.env;
+/** The callables the Functions emulator serves for an editors' tool. */
+const EDITORS_API = [
+  "saveArticle",
+  "publishArticle",
+  "unpublishArticle",
+  "scheduleArticle",
+  "restoreArticleVersion",
+  "requestSiteRebuild",
+  "previewLink",
+];
 const COMMAND = {
   usage: "npm run emulators -- [options]",
   summary:
@@ -129,7 +139,8 @@ async function main(): Promise<void> {
     });
     stops.push(firebase.stop);
     console.log(`Auth emulator       http://${firebase.authHost}`);
-    console.log(`Functions emulator  http://${firebase.functionsHost}/${projectId}/us-central1/previewLink`);
+    console.log(`Functions emulator  http://${firebase.functionsHost}/${projectId}/us-central1/<name>`);
+    console.log(`  editors' API       ${EDITORS_API.join(", ")}  (docs/editors-api.md)`);
 
     if (!values["emulators-only"]) {
       // One site and one builds folder per project and checkout: a second clone shares neither.
