@@ -63,6 +63,18 @@ export class MapStore implements ScheduleStore {
     this.blog.set(change.blogId, { ...post, published: change.published });
     return { applied: true as const };
   }
+  async early(now: number) {
+    return this.scan("publish", (at, data) => at > now && data.published === true);
+  }
+  async holdBack(id: string, now: number) {
+    const data = this.meta.get(id);
+    const at = instantOf(data?.publishAt);
+    if (!data || data.published !== true || at === null || at <= now) return false;
+    this.meta.set(id, { ...data, published: false, changedBy: { job: "schedule" } });
+    const post = this.blog.get(String(data.blogId));
+    if (post) this.blog.set(String(data.blogId), { ...post, published: false });
+    return true;
+  }
   async shownScheduled() {
     return [...this.status].filter(([, fields]) => fields.state === "scheduled").map(([id]) => id);
   }

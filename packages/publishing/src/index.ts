@@ -50,10 +50,13 @@ export {
 // Scheduled publishing: what is due (plan), the job one clock runs, its states, its Firestore store.
 export {
   FIELD_OF,
+  SCHEDULE_JOB,
   blogIdOf,
   changeFor,
   decide,
   instantOf,
+  publishedTooEarly,
+  writtenBySchedule,
   type Change,
   type Decision,
   type ScheduleKind,
@@ -78,4 +81,4 @@ export {
   type ScheduleStore,
   type StatusMemo,
 } from "./schedule/job.ts";
-export { firestoreScheduleStore } from "./schedule/firestore-store.ts";
+export { firestoreScheduleStore, holdBackEarly, writeScheduleStatus } from "./schedule/firestore-store.ts";

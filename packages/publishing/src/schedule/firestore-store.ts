@@ -10,7 +10,17 @@ import {
 } from "firebase-admin/firestore";
 import { writeArticleStatus } from "../article-status-writer.ts";
 import type { ApplyOutcome, Candidate, ScheduleStore } from "./job.ts";
-import { changeFor, decide, FIELD_OF, instantOf, type ScheduleKind } from "./plan.ts";
+import {
+  blogIdOf,
+  changeFor,
+  decide,
+  FIELD_OF,
+  instantOf,
+  publishedTooEarly,
+  SCHEDULE_JOB,
+  type ScheduleKind,
+} from "./plan.ts";
+import type { StatusUpdate } from "./status.ts";
 
 const KINDS: ScheduleKind[] = ["publish", "unpublish"];
 
@@ -21,6 +31,36 @@ const label = (data: DocumentData): { title?: string; slug?: string } => ({
 
 const instant = (ms: number | null | undefined): Date | null | undefined =>
   ms === null || ms === undefined ? ms : new Date(ms);
+
+/** `changedBy` of the job's writes: its mark (plan.ts), new each time (the commit's server time). */
+const jobMark = () => ({ job: SCHEDULE_JOB, at: FieldValue.serverTimestamp() });
+
+/**
+ * Makes a blogMetaData document saved `published: true` with a `publishAt` still ahead a scheduled
+ * one: `published: false` on it and on its blog document, in one transaction that reads it again,
+ * the plan kept, so the job publishes it at its instant like any other. Answers whether it did.
+ * Run by the job and, at once, by the Firestore trigger.
+ */
+export async function holdBackEarly(db: Firestore, id: string, now: number): Promise<boolean> {
+  const metaRef = db.collection("blogMetaData").doc(id);
+  return db.runTransaction(async (transaction) => {
+    const data = (await transaction.get(metaRef)).data();
+    if (publishedTooEarly(data, now) === null) return false;
+    const target = blogIdOf(data);
+    const postRef = "blogId" in target ? db.collection("blog").doc(target.blogId) : null;
+    const post = postRef ? await transaction.get(postRef) : null;
+    transaction.update(metaRef, { published: false, changedBy: jobMark() });
+    if (postRef && post?.exists) transaction.update(postRef, { published: false });
+    return true;
+  });
+}
+
+/** Writes one of the job's states (status.ts: instants in ms) through the one writer. */
+export async function writeScheduleStatus(db: Firestore, id: string, update: StatusUpdate): Promise<void> {
+  const { over, publishAt, unpublishAt, ...rest } = update;
+  const status = { ...rest, publishAt: instant(publishAt), unpublishAt: instant(unpublishAt) };
+  await writeArticleStatus(db, id, status, over ? { over } : {});
+}
 
 export function firestoreScheduleStore(db: Firestore): ScheduleStore {
   const meta = db.collection("blogMetaData");
@@ -70,6 +110,13 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
       return found.sort((a, b) => a.at - b.at);
     },
 
+    async early(now) {
+      const snapshot = await meta.where(FIELD_OF.publish, ">", Timestamp.fromMillis(now)).get();
+      return candidates("publish", snapshot.docs, (data) => publishedTooEarly(data, now) !== null);
+    },
+
+    holdBack: (id, now) => holdBackEarly(db, id, now),
+
     async apply(candidate, now): Promise<ApplyOutcome> {
       return db.runTransaction(async (transaction) => {
         const metaRef = meta.doc(candidate.id);
@@ -83,6 +130,11 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
           published: change.published,
           [change.clear]: FieldValue.delete(),
           ...(change.lastUpdate === undefined ? {} : { lastUpdate: Timestamp.fromMillis(change.lastUpdate) }),
+          // Editorial fields: whose change this is (the trigger then asks for no second build), and
+          // which version went out. A publish ends any earlier take-down, as one by hand does.
+          changedBy: jobMark(),
+          ...(change.publishedVersion === undefined ? {} : { publishedVersion: change.publishedVersion }),
+          ...(change.published ? { unpublishedBy: FieldValue.delete(), unpublishReason: FieldValue.delete() } : {}),
         });
         transaction.update(postRef, { published: change.published });
         return { applied: true };
@@ -104,10 +156,6 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
       return (await meta.doc(id).get()).data();
     },
 
-    async writeStatus(id, update) {
-      const { over, publishAt, unpublishAt, ...rest } = update;
-      const status = { ...rest, publishAt: instant(publishAt), unpublishAt: instant(unpublishAt) };
-      await writeArticleStatus(db, id, status, over ? { over } : {});
-    },
+    writeStatus: (id, update) => writeScheduleStatus(db, id, update),
   };
 }

@@ -30,6 +30,10 @@ export interface ScheduleStore {
   due(now: number): Promise<Candidate[]>;
   /** The next schedules after `now`, earliest first, at most `limit` of each kind. */
   upcoming(now: number, limit: number): Promise<Candidate[]>;
+  /** The documents saved published with a publishAt still ahead of `now` (plan.ts's publishedTooEarly). */
+  early(now: number): Promise<Candidate[]>;
+  /** Reads the document again and, if it is still published too early, makes it a scheduled one (both documents). */
+  holdBack(id: string, now: number): Promise<boolean>;
   /** Reads the document again and, if it is still due at `now`, carries it out (both documents) at once. */
   apply(candidate: Candidate, now: number): Promise<ApplyOutcome>;
   /** The articles whose articleStatus says `scheduled`. */
@@ -45,6 +49,8 @@ export interface ScheduleStore {
 export type RequestRebuild = (documents: string[], reason: string) => Promise<string | undefined>;
 
 export interface JobResult {
+  /** Saved published with a publishAt ahead: now scheduled (unpublished until their instant). */
+  heldBack: string[];
   published: string[];
   unpublished: string[];
   failed: string[];
@@ -90,6 +96,19 @@ export async function runScheduleJob({
     }
     return true;
   };
+
+  // First, no document may stay published before its publishAt: each becomes a scheduled one, which
+  // the look-ahead below then shows as scheduled. The site did not show it (the build and the browser
+  // leave it out), so no build is needed for it.
+  const heldBack: string[] = [];
+  for (const candidate of await store.early(now)) {
+    try {
+      if (await store.holdBack(candidate.id, now)) heldBack.push(candidate.id);
+    } catch (error) {
+      log(`Could not hold back blogMetaData/${candidate.id} until its publishAt: ${message(error)}`);
+    }
+  }
+  if (heldBack.length > 0) log(`Published before their publishAt, now scheduled instead: ${heldBack.join(", ")}`);
 
   const applied: Candidate[] = [];
   const failures: { candidate: Candidate; problem: string }[] = [];
@@ -164,6 +183,7 @@ export async function runScheduleJob({
   const next = upcoming.reduce<number | null>((min, { at }) => (min === null || at < min ? at : min), null);
   const ids = (kind: ScheduleKind): string[] => applied.filter((c) => c.kind === kind).map((c) => c.id);
   return {
+    heldBack,
     published: ids("publish"),
     unpublished: ids("unpublish"),
     failed: failures.map((failure) => failure.candidate.id),

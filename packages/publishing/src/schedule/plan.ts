@@ -70,6 +70,42 @@ export interface Change {
   clear: "publishAt" | "unpublishAt";
   /** A publish dates the article like one by hand: the moment it went out. */
   lastUpdate?: number;
+  /** A publish of an article with versions (the editors' API) puts its newest version on the site. */
+  publishedVersion?: number;
+}
+
+/**
+ * The `changedBy.job` of every write the scheduling job makes to an article (blogMetaData's editorial
+ * field; the editors' API writes `{ uid, email, action }` there instead). The Firestore trigger asks
+ * for no rebuild for such a write: the job asks for its own, naming every article it changed.
+ */
+export const SCHEDULE_JOB = "schedule";
+
+const markTime = (mark: Record<string, unknown>): number | null =>
+  mark.at instanceof Date ? mark.at.getTime() : instantOf(mark.at);
+
+/**
+ * Whether a write of blogMetaData (its data before and after) was the scheduling job's: it set
+ * `changedBy` to the job's mark, a new one (the job's marks differ by their `at`). A later write by
+ * anyone else either replaces `changedBy` or leaves the job's mark as it was, and is not the job's.
+ */
+export function writtenBySchedule(before: unknown, after: unknown): boolean {
+  const mark = isRecord(after) ? after.changedBy : undefined;
+  if (!isRecord(mark) || mark.job !== SCHEDULE_JOB) return false;
+  const earlier = isRecord(before) ? before.changedBy : undefined;
+  if (!isRecord(earlier) || earlier.job !== SCHEDULE_JOB) return true;
+  return markTime(earlier) !== markTime(mark);
+}
+
+/**
+ * The instant of a document saved `published: true` with its `publishAt` still ahead of `now`, or
+ * null. Such a document must not stay so: visitors must not reach it before its instant, and the
+ * job publishes only unpublished documents. It is made a scheduled one (unpublished, plan kept).
+ */
+export function publishedTooEarly(data: unknown, now: number): number | null {
+  if (!isRecord(data) || data.published !== true) return null;
+  const at = instantOf(data[FIELD_OF.publish]);
+  return at !== null && at > now ? at : null;
 }
 
 /** The change to make to a document read afresh at `now`, or why none is made (no problem: not due). */
@@ -78,7 +114,14 @@ export function changeFor(kind: ScheduleKind, data: unknown, now: number): Chang
   if (!decision.due) return "problem" in decision ? { problem: decision.problem } : {};
   const target = blogIdOf(data);
   if ("problem" in target) return target;
-  return kind === "publish"
-    ? { blogId: target.blogId, published: true, clear: "publishAt", lastUpdate: now }
-    : { blogId: target.blogId, published: false, clear: "unpublishAt" };
+  if (kind === "unpublish") return { blogId: target.blogId, published: false, clear: "unpublishAt" };
+  const version = isRecord(data) ? data.version : undefined;
+  const versioned = typeof version === "number" && Number.isInteger(version) && version > 0;
+  return {
+    blogId: target.blogId,
+    published: true,
+    clear: "publishAt",
+    lastUpdate: now,
+    ...(versioned ? { publishedVersion: version } : {}),
+  };
 }

@@ -181,6 +181,24 @@ describe("apply", () => {
     expect(await store.apply(candidate("never-saved"), T0)).toEqual({ applied: false });
   });
 
+  it("marks its change as the job's, so that the Firestore trigger asks for no second build", async () => {
+    await save("marked", {
+      publishAt: at(T0 - MINUTE),
+      version: 4,
+      changedBy: { uid: "u1", email: "e@x", action: "scheduled" },
+    });
+    expect(await store.apply(candidate("marked"), T0)).toEqual({ applied: true });
+    const after = await meta("marked");
+    expect(after).toMatchObject({ published: true, publishedVersion: 4, changedBy: { job: "schedule" } });
+    expect(after!.changedBy.at).toBeInstanceOf(Timestamp);
+    // Without versions (an article saved before the editors' API), there is no version to name.
+    await save("legacy", { published: true, unpublishAt: at(T0 - MINUTE) });
+    expect(await store.apply(candidate("legacy", "unpublish"), T0)).toEqual({ applied: true });
+    const down = await meta("legacy");
+    expect(down).toMatchObject({ published: false, changedBy: { job: "schedule" } });
+    expect(down).not.toHaveProperty("publishedVersion");
+  });
+
   it("carries a schedule out once when two clocks apply it at the same time", async () => {
     await save("contended", { publishAt: at(T0 - MINUTE) });
     const outcomes = await Promise.all([
@@ -189,6 +207,38 @@ describe("apply", () => {
     ]);
     expect(outcomes.filter((outcome) => outcome.applied)).toHaveLength(1);
     expect(await meta("contended")).toMatchObject({ published: true });
+  });
+});
+
+describe("early and holdBack", () => {
+  it("finds the documents saved published with a publishAt still ahead", async () => {
+    await save("too-early", { published: true, publishAt: at(T0 + MINUTE) });
+    await save("scheduled", { publishAt: at(T0 + MINUTE) });
+    await save("spent", { published: true, publishAt: at(T0 - MINUTE) });
+    expect((await store.early(T0)).map(({ id, kind, at: when }) => [id, kind, when])).toEqual([
+      ["too-early", "publish", T0 + MINUTE],
+    ]);
+  });
+
+  it("makes such a document a scheduled one: both documents unpublished at once, the plan kept", async () => {
+    await save("too-early", { published: true, publishAt: at(T0 + MINUTE) });
+    expect(await store.holdBack("too-early", T0)).toBe(true);
+    const held = await meta("too-early");
+    expect(held).toMatchObject({ published: false, publishAt: at(T0 + MINUTE), changedBy: { job: "schedule" } });
+    expect(await post("too-early")).toMatchObject({ published: false });
+    // Read again in the transaction: once its instant has come, or once it is unpublished, nothing to do.
+    expect(await store.holdBack("too-early", T0)).toBe(false);
+    await save("now-due", { published: true, publishAt: at(T0 - MINUTE) });
+    expect(await store.holdBack("now-due", T0)).toBe(false);
+    expect(await meta("now-due")).toMatchObject({ published: true });
+    expect(await store.holdBack("never-saved", T0)).toBe(false);
+  });
+
+  it("holds back the metadata even when its blog document is missing", async () => {
+    await save("orphan", { published: true, publishAt: at(T0 + MINUTE) }, { post: false });
+    expect(await store.holdBack("orphan", T0)).toBe(true);
+    expect(await meta("orphan")).toMatchObject({ published: false });
+    expect(await post("orphan")).toBeUndefined();
   });
 });
 

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { runScheduleJob } from "@kindred/publishing";
+import { instantOf, runScheduleJob } from "@kindred/publishing";
 import { MINUTE, MapStore, SECOND, T0, rebuildRecorder, stamp } from "../../../../../support/schedule-map-store";
 
 // The scheduling job, run by hand at chosen instants on a fake clock (Jest's timers and Date), against
@@ -119,4 +119,24 @@ test("an unpublish plan beyond the look-ahead stays on its status", async () => 
   await runScheduleJob({ store, now: T0 + MINUTE, requestRebuild, lookAhead: 1 });
   expect(store.status.get("later")).toMatchObject({ unpublishAt: T0 + 20 * MINUTE });
   expect(store.status.get("soon")).toMatchObject({ unpublishAt: T0 + 10 * MINUTE });
+});
+
+test("published with a publishAt ahead: made a scheduled article at once, then published at its instant", async () => {
+  // Saved straight to Firestore as published too early: the build would skip it without a word,
+  // and nothing would rebuild at its instant.
+  const at = T0 + 10 * MINUTE;
+  store.save("too-early", { published: true, publishAt: stamp(at) });
+  const first = await runScheduleJob({ store, now: T0, requestRebuild });
+  expect(first.heldBack).toEqual(["too-early"]);
+  expect(store.meta.get("too-early")).toMatchObject({ published: false });
+  expect(instantOf(store.meta.get("too-early")!.publishAt)).toBe(at);
+  expect(store.blog.get("post-too-early")).toMatchObject({ published: false });
+  expect(store.status.get("too-early")).toMatchObject({ state: "scheduled", publishAt: at });
+  expect(first.next).toBe(at);
+  expect(rebuilds).toEqual([]);
+
+  const due = await runScheduleJob({ store, now: at, requestRebuild });
+  expect(due.published).toEqual(["too-early"]);
+  expect(store.published("too-early")).toBe(true);
+  expect(rebuilds).toEqual([{ documents: ["too-early"], at: T0 }]);
 });

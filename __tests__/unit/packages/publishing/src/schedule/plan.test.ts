@@ -1,6 +1,15 @@
 /** @jest-environment node */
 import { Timestamp } from "firebase-admin/firestore";
-import { blogIdOf, changeFor, decide, FIELD_OF, instantOf } from "@kindred/publishing";
+import {
+  blogIdOf,
+  changeFor,
+  decide,
+  FIELD_OF,
+  instantOf,
+  publishedTooEarly,
+  SCHEDULE_JOB,
+  writtenBySchedule,
+} from "@kindred/publishing";
 
 // What a plan does with one blogMetaData document at one instant, decided afresh each time. The job's
 // scenarios (moved, cancelled, published by hand) are in job.test.ts and the clocks' tests.
@@ -71,5 +80,43 @@ describe("blogIdOf and changeFor", () => {
     expect(changeFor("publish", { ...publish, blogId: "" }, AT)).toEqual({
       problem: "blogId must name the article's blog document",
     });
+  });
+});
+
+describe("the editors' API's fields", () => {
+  it("puts an article's newest version on the site when the job publishes it", () => {
+    const publish = { blogId: "post-1", published: false, publishAt: Timestamp.fromMillis(AT), version: 7 };
+    expect(changeFor("publish", publish, AT)).toMatchObject({ published: true, publishedVersion: 7 });
+    expect(changeFor("publish", { ...publish, version: "7" }, AT)).not.toHaveProperty("publishedVersion");
+    const unpublish = { blogId: "post-1", published: true, unpublishAt: Timestamp.fromMillis(AT), version: 7 };
+    expect(changeFor("unpublish", unpublish, AT)).not.toHaveProperty("publishedVersion");
+  });
+});
+
+describe("writtenBySchedule", () => {
+  const mark = (ms: number) => ({ job: SCHEDULE_JOB, at: Timestamp.fromMillis(ms) });
+  const editor = { uid: "u1", email: "e@x", action: "scheduled" };
+
+  it("is true for the write that set a new job's mark", () => {
+    expect(writtenBySchedule({ changedBy: editor }, { changedBy: mark(AT) })).toBe(true);
+    expect(writtenBySchedule(undefined, { changedBy: mark(AT) })).toBe(true);
+    expect(writtenBySchedule({ changedBy: mark(AT - 60_000) }, { changedBy: mark(AT) })).toBe(true);
+  });
+
+  it("is false for a write by anyone else, whether it replaced the mark or left it in place", () => {
+    expect(writtenBySchedule({ changedBy: mark(AT) }, { changedBy: mark(AT), title: "edited" })).toBe(false);
+    expect(writtenBySchedule({ changedBy: mark(AT) }, { changedBy: editor })).toBe(false);
+    expect(writtenBySchedule({}, {})).toBe(false);
+    expect(writtenBySchedule({}, { changedBy: { job: "other" } })).toBe(false);
+  });
+});
+
+describe("publishedTooEarly", () => {
+  it("names the instant of a published document whose publishAt is still ahead", () => {
+    expect(publishedTooEarly({ published: true, publishAt: Timestamp.fromMillis(AT) }, AT - 1)).toBe(AT);
+    expect(publishedTooEarly({ published: true, publishAt: Timestamp.fromMillis(AT) }, AT)).toBeNull();
+    expect(publishedTooEarly({ published: false, publishAt: Timestamp.fromMillis(AT) }, AT - 1)).toBeNull();
+    expect(publishedTooEarly({ published: true, publishAt: "2027-02-14 07:00" }, AT - 1)).toBeNull();
+    expect(publishedTooEarly(undefined, AT)).toBeNull();
   });
 });
