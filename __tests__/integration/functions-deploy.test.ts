@@ -128,6 +128,17 @@ test("installed on its own, the folder loads every function the source exports, 
 
   const expected = sourceExports();
   // The functions firebase.json deploys today; a new one joins both lists.
-  expect(expected).toEqual(["previewLink", "publishOnSchedule", "requestRebuild"]);
+  expect(expected).toEqual([
+    "previewLink",
+    "publishArticle",
+    "publishOnSchedule",
+    "requestRebuild",
+    "requestRebuildForPost",
+    "requestSiteRebuild",
+    "restoreArticleVersion",
+    "saveArticle",
+    "scheduleArticle",
+    "unpublishArticle",
+  ]);
   expect(loaded).toEqual(expected.map((name) => ({ name, type: "function", cloudFunction: true })));
 }, 900_000);

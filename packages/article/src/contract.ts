@@ -134,6 +134,66 @@ export function articleProblems(data: unknown, collection: ArticleCollection = "
 }
 
 /**
+ * Whether a published document is outside its schedule at `now`: before its `publishAt`, or from its
+ * `unpublishAt` on. Such a document is left out without a word, as if it were not published; an
+ * instant that is not a Timestamp is a broken rule instead (checkArticle names it), not this.
+ */
+export function outsideSchedule(data: unknown, now: number = Date.now()): boolean {
+  return isRecord(data) && scheduleProblem(data, now) === "outside";
+}
+
+/**
+ * The fields of a `blogMetaData` document that only editors read: the editors' API writes them beside
+ * the visitor's fields (its versions, who saved, changed or took the article down, and why). No build,
+ * page or client query reads them, so a write that changes only these changes nothing visitors see.
+ * The Firestore trigger (webhook/trigger) asks for no rebuild for such a write.
+ */
+export const EDITORIAL_FIELDS = [
+  "version",
+  "publishedVersion",
+  "savedAt",
+  "savedBy",
+  "changedBy",
+  "unpublishedBy",
+  "unpublishReason",
+] as const;
+
+/**
+ * The schedule's fields (docs/scheduling.md). They change what visitors see only at their instants,
+ * through `published` (which the scheduling job sets then) and `outsideSchedule`, so they are judged
+ * that way rather than as visitor fields.
+ */
+export const SCHEDULE_FIELDS = ["publishAt", "unpublishAt"] as const;
+
+const NOT_SHOWN_AS_IS: ReadonlySet<string> = new Set([...EDITORIAL_FIELDS, ...SCHEDULE_FIELDS]);
+
+/** Firestore values compared as values: Timestamps, GeoPoints and references by their isEqual. */
+function sameValue(a: unknown, b: unknown): boolean {
+  if (Object.is(a, b)) return true;
+  if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+  if (a instanceof Date || b instanceof Date)
+    return a instanceof Date && b instanceof Date && a.getTime() === b.getTime();
+  const equal = (a as { isEqual?: unknown }).isEqual;
+  if (typeof equal === "function") return a.constructor === b.constructor && equal.call(a, b) === true;
+  if (Array.isArray(a) || Array.isArray(b))
+    return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((v, i) => sameValue(v, b[i]));
+  const keys = new Set([...Object.keys(a), ...Object.keys(b)]);
+  return [...keys].every((key) => sameValue((a as Record<string, unknown>)[key], (b as Record<string, unknown>)[key]));
+}
+
+/**
+ * The fields visitors can see that differ between two versions of an article document (undefined: no
+ * document): every field but EDITORIAL_FIELDS and SCHEDULE_FIELDS, compared by value.
+ */
+export function changedVisitorFields(before: unknown, after: unknown): string[] {
+  const a = isRecord(before) ? before : {};
+  const b = isRecord(after) ? after : {};
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])]
+    .filter((field) => !NOT_SHOWN_AS_IS.has(field) && !sameValue(a[field], b[field]))
+    .sort();
+}
+
+/**
  * Checks one document of either collection against the contract. A broken rule refuses the whole
  * document, naming the field; a bad `updatedOn` only warns (shown as not updated yet). A document
  * that is not published, or not at `now` (before its publishAt, from its unpublishAt on), is

@@ -1,9 +1,10 @@
-// Cloud Function: when a blog article's metadata changes in a way visitors can see, ask the rebuild
-// service (webhook/server.ts) for a rebuild with a signed POST.
+// Cloud Functions: when a blog article's metadata or post changes in a way visitors can see, ask the
+// rebuild service (webhook/server.ts) for a rebuild with a signed POST.
 import { defineInt } from "firebase-functions/params";
-// Named imports (not a namespace object) so a test spying on the logger module reaches these calls.
-import { debug } from "firebase-functions/logger";
-import { onDocumentWritten, type DocumentSnapshot } from "firebase-functions/v2/firestore";
+import { getApps, initializeApp } from "firebase-admin/app";
+import { getFirestore, type Firestore } from "firebase-admin/firestore";
+import { onDocumentWritten } from "firebase-functions/v2/firestore";
+import { onBlogWrite, onMetaWrite } from "./article-writes.ts";
 import { createDebouncer, type Debouncer } from "./debounce.ts";
 import { postRebuild, rebuildSecret, type RebuildResult } from "./post-rebuild.ts";
 
@@ -33,33 +34,44 @@ function getDebouncer(): Debouncer<RebuildResult> {
   return debouncer;
 }
 
-const isPublished = (snapshot: DocumentSnapshot | undefined): boolean =>
-  Boolean(snapshot?.exists) && snapshot?.get("published") === true;
+// Admin access, made on the first event that needs it (a plan to show, an article to hold back, the
+// articles a blog post belongs to): most writes need none.
+const db = (): Firestore => {
+  if (getApps().length === 0) initializeApp();
+  return getFirestore();
+};
 
-export const requestRebuild = onDocumentWritten(
-  {
-    document: "blogMetaData/{id}",
-    secrets: [rebuildSecret],
-    // Room for the debounce and every retry of the request (see MAX_TOTAL_WAIT_MS).
-    timeoutSeconds: 300,
-    // The request is retried here, within bounds. Failures that remain throw (after logging an
-    // error) so they show as failed executions; event retries stay off, since a wrong secret or URL
-    // would retry every event for up to a day to no avail, a missed build is caught by the next
-    // publish or a manual rebuild, and the site's live blog route serves articles newer than the build.
-    retry: false,
-  },
-  async (event) => {
-    const id = event.params.id;
-    const wasPublished = isPublished(event.data?.before);
-    const nowPublished = isPublished(event.data?.after);
-    if (!wasPublished && !nowPublished) {
-      debug("No rebuild: the article is unpublished before and after this write", { document: id });
-      return;
-    }
-    // Resolves only once the shared POST is done, which keeps the instance alive until it is sent.
-    await getDebouncer().add(id);
-  },
-);
+const rebuild = (ids: string[]): Promise<unknown> => Promise.all(ids.map((id) => getDebouncer().add(id)));
+
+// The request is retried here, within bounds. Failures that remain throw (after logging an error) so
+// they show as failed executions; event retries stay off, since a wrong secret or URL would retry
+// every event for up to a day to no avail, a missed build is caught by the next publish or a manual
+// rebuild, and the site's live blog route serves articles newer than the build.
+const triggerOptions = {
+  secrets: [rebuildSecret],
+  // Room for the debounce and every retry of the request (see MAX_TOTAL_WAIT_MS).
+  timeoutSeconds: 300,
+  retry: false,
+};
+
+/**
+ * An article's metadata: a rebuild when visitors can see the change (not for editorial fields, nor
+ * for the scheduling job's own flips, which it asks a rebuild for), an article published before its
+ * publishAt made a scheduled one, and the editors' status of a plan set, moved or cleared at once
+ * (article-writes.ts).
+ */
+export const requestRebuild = onDocumentWritten({ ...triggerOptions, document: "blogMetaData/{id}" }, async (event) => {
+  // Resolves only once the shared POST is done, which keeps the instance alive until it is sent.
+  await onMetaWrite(event.params.id, event.data?.before, event.data?.after, { db, rebuild });
+});
+
+/**
+ * An article's post: the build reads the text from `blog`, so a change visitors can see there asks for
+ * a rebuild naming the articles (blogMetaData, `blogId` == this id) that show it.
+ */
+export const requestRebuildForPost = onDocumentWritten({ ...triggerOptions, document: "blog/{id}" }, async (event) => {
+  await onBlogWrite(event.params.id, event.data?.before, event.data?.after, { db, rebuild });
+});
 
 // The editors' private preview of one article (docs/preview.md).
 export { previewLink } from "./preview-link.ts";

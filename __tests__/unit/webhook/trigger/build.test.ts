@@ -65,7 +65,8 @@ test("the build type-checks and bundles the codebase, and its main exports the f
   const probe = `const m = require(${JSON.stringify(main)});
     const fn = m.requestRebuild;
     const schedule = m.publishOnSchedule && m.publishOnSchedule.__endpoint;
-    console.log(JSON.stringify({ exports: Object.keys(m), type: typeof fn, endpoint: fn && fn.__endpoint, schedule }));`;
+    const post = m.requestRebuildForPost && m.requestRebuildForPost.__endpoint;
+    console.log(JSON.stringify({ exports: Object.keys(m), type: typeof fn, endpoint: fn && fn.__endpoint, schedule, post }));`;
   const loaded = JSON.parse(
     execFileSync(process.execPath, ["-e", probe], { encoding: "utf8", env: { ...process.env, NODE_OPTIONS: "" } }),
   ) as {
@@ -73,12 +74,18 @@ test("the build type-checks and bundles the codebase, and its main exports the f
     type: string;
     endpoint: { eventTrigger?: { eventType?: string; eventFilterPathPatterns?: Record<string, string> } };
     schedule?: { scheduleTrigger?: { schedule?: string } };
+    post?: { eventTrigger?: { eventType?: string; eventFilterPathPatterns?: Record<string, string> } };
   };
   expect(loaded.exports).toContain("requestRebuild");
   expect(loaded.type).toBe("function");
   expect(loaded.endpoint.eventTrigger).toMatchObject({
     eventType: "google.cloud.firestore.document.v1.written",
     eventFilterPathPatterns: { document: "blogMetaData/{id}" },
+  });
+  // The build reads an article's text from its blog post, so a change there asks for a rebuild too.
+  expect(loaded.post?.eventTrigger).toMatchObject({
+    eventType: "google.cloud.firestore.document.v1.written",
+    eventFilterPathPatterns: { document: "blog/{id}" },
   });
   // Scheduled publishing's managed clock: Cloud Scheduler runs it every minute (docs/scheduling.md).
   expect(loaded.schedule?.scheduleTrigger).toMatchObject({ schedule: "every 1 minutes" });

@@ -1,4 +1,4 @@
-import { checkArticle, publishedArticle } from "../../../../../packages/article/src/contract";
+import { checkArticle, outsideSchedule, publishedArticle } from "../../../../../packages/article/src/contract";
 import { article } from "../../../../support/articles";
 
 // The schedule's fields in the shared contract: the build and the browser leave out an article
@@ -39,5 +39,15 @@ describe("checkArticle with a schedule", () => {
     const post = { id: "post", data: stored() };
     expect(publishedArticle("valentines-day-guide", post, [meta])).toMatchObject({ ok: false });
     expect(publishedArticle("valentines-day-guide", post, [{ ...meta, data: stored() }])).toMatchObject({ ok: true });
+  });
+});
+
+describe("outsideSchedule", () => {
+  it("is true only before publishAt or from unpublishAt on, not for a broken instant", () => {
+    expect(outsideSchedule(stored({ publishAt: stamp(NOW + 1) }), NOW)).toBe(true);
+    expect(outsideSchedule(stored({ unpublishAt: stamp(NOW) }), NOW)).toBe(true);
+    expect(outsideSchedule(stored({ publishAt: stamp(NOW) }), NOW)).toBe(false);
+    expect(outsideSchedule(stored({ publishAt: "2027-02-14 07:00" }), NOW)).toBe(false);
+    expect(outsideSchedule(undefined, NOW)).toBe(false);
   });
 });

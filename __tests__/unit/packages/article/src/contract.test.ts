@@ -1,6 +1,9 @@
+import { Timestamp } from "firebase-admin/firestore";
 import {
   articleProblems,
+  changedVisitorFields,
   checkArticle,
+  EDITORIAL_FIELDS,
   MAX_SLUG_LENGTH,
   newestFirst,
   normalizeTimestamp,
@@ -187,5 +190,39 @@ describe("articleProblems", () => {
 
   it("refuses what is not a document at all", () => {
     expect(articleProblems([1, 2])).toEqual([{ field: "(document)", message: "is not an object" }]);
+  });
+});
+
+describe("changedVisitorFields", () => {
+  const by = { uid: "u1", email: "editor@kindred.test" };
+  const live = article("first-dates", { lastUpdate: Timestamp.fromMillis(1_000), version: 3, publishedVersion: 3 });
+
+  it("names no field for a write that changes only editorial fields", () => {
+    const saved = { ...live, version: 4, savedAt: Timestamp.now(), savedBy: by, changedBy: { ...by, action: "saved" } };
+    expect(changedVisitorFields(live, saved)).toEqual([]);
+    const down = { ...live, unpublishedBy: by, unpublishReason: "legal" };
+    expect(changedVisitorFields(live, down)).toEqual([]);
+    expect([...EDITORIAL_FIELDS].sort()).toEqual(
+      ["changedBy", "publishedVersion", "savedAt", "savedBy", "unpublishReason", "unpublishedBy", "version"].sort(),
+    );
+  });
+
+  it("names every other field that differs, Timestamps and nested values compared by value", () => {
+    expect(changedVisitorFields(live, { ...live, lastUpdate: Timestamp.fromMillis(1_000) })).toEqual([]);
+    expect(changedVisitorFields(live, { ...live, lastUpdate: Timestamp.fromMillis(2_000), title: "New" })).toEqual([
+      "lastUpdate",
+      "title",
+    ]);
+    const content = live.content as { blocks: unknown[] };
+    expect(changedVisitorFields(live, { ...live, content: { ...content, blocks: [...content.blocks, {}] } })).toEqual([
+      "content",
+    ]);
+    // A field no contract rule names is still a field visitors may see: a new field counts.
+    expect(changedVisitorFields(live, { ...live, author: "Sam" })).toEqual(["author"]);
+    expect(changedVisitorFields(undefined, { published: true })).toEqual(["published"]);
+  });
+
+  it("leaves the schedule's fields to the schedule's own test (outsideSchedule)", () => {
+    expect(changedVisitorFields(live, { ...live, unpublishAt: Timestamp.fromMillis(9_000) })).toEqual([]);
   });
 });

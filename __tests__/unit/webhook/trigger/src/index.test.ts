@@ -156,6 +156,55 @@ describe("requestRebuild (Firestore trigger on blogMetaData/{id})", () => {
     expect(requests.map((r) => r.body.documents)).toEqual([["twice"]]);
   });
 
+  it("asks for no rebuild for a save of a live article that changes only editorial fields", async () => {
+    const live = { published: true, title: "Live", slug: "live", version: 3, publishedVersion: 3 };
+    const by = { uid: "u1", email: "editor@kindred.test" };
+    const saved = {
+      ...live,
+      version: 4,
+      savedAt: new Date("2026-11-27T10:00:00Z"),
+      savedBy: by,
+      changedBy: { ...by, action: "saved" },
+    };
+    // A visible change in the same window: had the save joined the batch, it would be listed here.
+    await Promise.all([write("live", live, saved), write("visible", null, { published: true })]);
+    expect(requests.map((r) => r.body.documents)).toEqual([["visible"]]);
+    expect(logger.debug).toHaveBeenCalledWith(expect.stringContaining("editorial"), { document: "live" });
+  });
+
+  it("asks again for a change visitors see made with editorial fields, and for an unpublish with its reason", async () => {
+    const by = { uid: "u1", email: "editor@kindred.test" };
+    await Promise.all([
+      write("retitled", { published: true, title: "A", version: 1 }, { published: true, title: "B", version: 2 }),
+      write(
+        "taken-down",
+        { published: true, title: "A" },
+        { published: false, title: "A", unpublishedBy: by, unpublishReason: "legal" },
+      ),
+    ]);
+    expect(requests.map((r) => [...r.body.documents].sort())).toEqual([["retitled", "taken-down"]]);
+  });
+
+  it("asks for no rebuild for a flip the scheduling job made: the job asks for its own", async () => {
+    const mark = { job: "schedule", at: new Date("2026-11-27T10:00:00Z") };
+    const scheduled = { published: false, title: "Flip", changedBy: { uid: "u1", email: "e@x", action: "scheduled" } };
+    await Promise.all([
+      write("flip", scheduled, { ...scheduled, published: true, changedBy: mark }),
+      write("visible", null, { published: true }),
+    ]);
+    expect(requests.map((r) => r.body.documents)).toEqual([["visible"]]);
+  });
+
+  it("asks for a rebuild for a later write by anyone else, even one that leaves the job's mark in place", async () => {
+    const mark = { job: "schedule", at: new Date("2026-11-27T10:00:00Z") };
+    await write(
+      "after-flip",
+      { published: true, title: "A", changedBy: mark },
+      { published: true, title: "B", changedBy: mark },
+    );
+    expect(requests.map((r) => r.body.documents)).toEqual([["after-flip"]]);
+  });
+
   it("gives up after 5 attempts, rejecting every event of the batch and logging an error", async () => {
     nextStatus = Array(5).fill(503);
     const results = await Promise.allSettled([
