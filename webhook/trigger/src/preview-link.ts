@@ -12,7 +12,10 @@ import { HttpsError, onCall, type CallableRequest } from "firebase-functions/v2/
 export const DEFAULT_PREVIEW_MINUTES = 60;
 // A custom token must be exchanged within an hour of being minted, so a longer preview could not be opened.
 const MAX_PREVIEW_MINUTES = 60;
-const DEFAULT_SITE_URL = "https://www.kindred.app";
+// The site's own default address: gatsby-config.ts and the rebuild service (webhook/lib/config.ts)
+// fall back to it when SITE_URL is unset. It is repeated, not imported: trigger/ imports nothing
+// outside its folder but the workspace packages, and none of them exports it.
+const DEFAULT_SITE_URL = "https://kindred.app";
 
 // A Firestore document id: no slash, not "." or "..", not __reserved__. Custom claims hold at most
 // 1,000 bytes, so the id is kept short enough to fit with the expiry.

@@ -1,5 +1,7 @@
 /** @jest-environment node */
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
 import functionsTest from "firebase-functions-test";
 import { HttpsError } from "firebase-functions/v2/https";
 import {
@@ -104,7 +106,7 @@ describe("handlePreviewLink", () => {
     const before = Date.now();
     const link = await ask({ id: "draft-1" });
     const after = Date.now();
-    expect(link.url).toMatch(/^https:\/\/www\.kindred\.app\/preview#article=draft-1&token=[\w-]+\.[\w-]+\.[\w-]*$/);
+    expect(link.url).toMatch(/^https:\/\/kindred\.app\/preview#article=draft-1&token=[\w-]+\.[\w-]+\.[\w-]*$/);
     const { uid, claims } = payloadOf(partsOf(link.url).token!);
     expect(uid).toBe(previewUid("draft-1"));
     expect(claims).toEqual({ preview: "draft-1", previewExpires: Date.parse(link.expiresAt) });
@@ -114,6 +116,17 @@ describe("handlePreviewLink", () => {
     // The session is the article's, never the editor's: the editor's claims do not travel with the link.
     expect(uid).not.toBe(editor.uid);
     expect(claims).not.toHaveProperty("editor");
+  });
+
+  it("links to the site's own default address without PREVIEW_SITE_URL, the one the build and the service use", async () => {
+    // gatsby-config.ts and webhook/lib/config.ts each fall back to it when SITE_URL is unset.
+    const root = path.join(__dirname, "../../../../..");
+    const defaults = ["gatsby-config.ts", "webhook/lib/config.ts"].map(
+      (file) => /SITE_URL (?:\?\?|\|\|) "([^"]+)"/.exec(readFileSync(path.join(root, file), "utf8"))?.[1],
+    );
+    expect(defaults).toEqual(["https://kindred.app", "https://kindred.app"]);
+    mockArticles.add("draft-2");
+    expect(new URL((await ask({ id: "draft-2" })).url).origin).toBe(defaults[0]);
   });
 
   it("takes PREVIEW_SITE_URL and PREVIEW_TTL_MINUTES from 1 to 60, read on each call", async () => {
@@ -148,8 +161,8 @@ describe("previewUid", () => {
 
 describe("previewUrl", () => {
   it("puts the article and the token in the fragment, which no server sees, encoded", () => {
-    const url = previewUrl("https://www.kindred.app", "a b&c", "t.o=k");
-    expect(url).toBe("https://www.kindred.app/preview#article=a+b%26c&token=t.o%3Dk");
+    const url = previewUrl("https://kindred.app", "a b&c", "t.o=k");
+    expect(url).toBe("https://kindred.app/preview#article=a+b%26c&token=t.o%3Dk");
     expect(partsOf(url)).toEqual({ article: "a b&c", token: "t.o=k" });
   });
 });
