@@ -118,6 +118,17 @@ test("a published post whose metadata is unpublished shows the not-found page", 
   await expectNotFound(page, "metadata-unpublished");
 });
 
+test("an article the fallback showed is not found once its metadata alone is unpublished", async ({ page }) => {
+  // The post stays published: only the metadata says the article is down. The same browser, whose
+  // Firestore cache still holds both documents as published, opens the address again.
+  const slug = "unpublished-after-a-visit";
+  await publishAfterBuild(slug);
+  await page.goto(`${siteUrl}/blogarticle/${slug}`);
+  await expect(page.getByRole("heading", { level: 1 })).toHaveText(`Fresh: ${slug}`, { timeout: 20_000 });
+  await db.collection("blogMetaData").doc(`meta-${slug}`).update({ published: false });
+  await expectNotFound(page, slug);
+});
+
 test("a published post with no metadata at all shows the not-found page", async ({ page }) => {
   await publishAfterBuild("no-metadata", {}, null);
   await expectNotFound(page, "no-metadata");

@@ -8,6 +8,7 @@ import type { DocumentSnapshot, Firestore } from "firebase-admin/firestore";
 import { debug, info, warn } from "firebase-functions/logger";
 import { changedVisitorFields, outsideSchedule } from "@kindred/article";
 import {
+  blogIdOf,
   holdBackEarly,
   instantOf,
   publishedTooEarly,
@@ -43,6 +44,11 @@ export interface MetaWriteDecision {
   holdBack: boolean;
   /** What the article's status must say at once: a plan set or moved (scheduled), or cleared. */
   status?: StatusUpdate;
+  /**
+   * The blog post of an article whose metadata alone was taken down (unpublished or deleted): to be
+   * unpublished too, so no client query reads the article's text (the rules list published posts).
+   */
+  takeDownPost?: string;
 }
 
 /**
@@ -68,11 +74,16 @@ export function decideMetaWrite(before: Data, after: Data, now: number): MetaWri
   // Held back, the document is unpublished until its instant, as if it had been saved so.
   const effective = holdBack ? { ...after, published: false } : after;
   const status = planStatus(before, effective, holdBack);
+  // Held back, both documents are unpublished already; otherwise the post follows its metadata down.
+  const target = blogIdOf(before);
+  const takeDownPost =
+    before?.published === true && after?.published !== true && "blogId" in target ? target.blogId : undefined;
   const decided = (rebuild: boolean, why: string): MetaWriteDecision => ({
     rebuild,
     why,
     holdBack,
     ...(status ? { status } : {}),
+    ...(takeDownPost ? { takeDownPost } : {}),
   });
   const was = shown(before, now);
   const is = shown(effective, now);
@@ -126,6 +137,17 @@ export async function onMetaWrite(
       warn("Could not hold the article back until its publishAt", { document: id, error: String(error) });
     }
   }
+  if (decision.takeDownPost) {
+    try {
+      if (await takeDownPostOf(db(), id, decision.takeDownPost))
+        info("The article's metadata was taken down alone: its blog post is unpublished too", {
+          document: id,
+          post: `blog/${decision.takeDownPost}`,
+        });
+    } catch (error) {
+      warn("Could not unpublish the blog post of an article taken down", { document: id, error: String(error) });
+    }
+  }
   if (decision.status) {
     try {
       await writeScheduleStatus(db(), id, decision.status);
@@ -139,6 +161,26 @@ export async function onMetaWrite(
   }
   await rebuild([id]);
   return decision;
+}
+
+/**
+ * Unpublishes blog/{blogId} after blogMetaData/{id} was taken down alone, in one transaction that
+ * reads both again: not if the article is published again, nor while another published article
+ * names the post. The site already leaves the article out (the build and the fallback route need
+ * its metadata published); this keeps its text from any client query too. Answers whether it did.
+ */
+export async function takeDownPostOf(db: Firestore, id: string, blogId: string): Promise<boolean> {
+  const metas = db.collection("blogMetaData");
+  const postRef = db.collection("blog").doc(blogId);
+  return db.runTransaction(async (transaction) => {
+    const meta = await transaction.get(metas.doc(id));
+    const post = await transaction.get(postRef);
+    if (meta.get("published") === true || !post.exists || post.get("published") !== true) return false;
+    const sharing = await transaction.get(metas.where("blogId", "==", blogId));
+    if (sharing.docs.some((other) => other.id !== id && other.get("published") === true)) return false;
+    transaction.update(postRef, { published: false });
+    return true;
+  });
 }
 
 /**

@@ -187,6 +187,24 @@ describe("one build per scheduled flip", () => {
   });
 });
 
+describe("the metadata alone taken down", () => {
+  it("takes its blog post down too, so no client query reads the article's text, with one rebuild", async () => {
+    await postRef("alone").set(post("alone", { published: true }));
+    await metaRef("alone").set(article("alone", { published: true }));
+    await fire("alone", () => metaRef("alone").update({ published: false }));
+    expect((await postRef("alone").get()).data()).toMatchObject({ published: false });
+    expect(requested).toEqual([["alone"]]);
+  });
+
+  it("leaves the post published while another published article shows it", async () => {
+    await postRef("kept").set(post("kept", { published: true }));
+    await metaRef("kept").set(article("kept", { published: true }));
+    await metaRef("kept-twin").set(article("kept-twin", { blogId: "post-kept", published: true }));
+    await fire("kept", () => metaRef("kept").update({ published: false }));
+    expect((await postRef("kept").get()).data()).toMatchObject({ published: true });
+  });
+});
+
 describe("the blog post's trigger", () => {
   it("asks for a rebuild naming the articles that show a post changed alone", async () => {
     await postRef("shared").set(post("shared", { published: true }));
