@@ -26,6 +26,8 @@ const HOUR = 3600_000;
 let env: RulesTestEnvironment;
 
 const by = { uid: "editor", email: "editor@example.com" };
+/** When the editor "removed" was removed, in seconds, as make-editor --remove writes it. */
+const REMOVED_AT = Math.floor(Date.now() / 1000) - 60;
 
 beforeAll(async () => {
   env = await startRulesEnvironment(PROJECT_ID);
@@ -60,6 +62,8 @@ beforeEach(async () => {
     await setDoc(doc(db, "articleStatus", "draft"), { state: "not-published" });
     await setDoc(doc(db, "siteBuilds", "b1"), { state: "published", reason: "firestore" });
     await setDoc(doc(db, "editorRateLimits", "editor"), { count: 1, windowStart: Timestamp.now() });
+    // "removed" lost the claim a minute ago (make-editor --remove); its old token still carries it.
+    await setDoc(doc(db, "editorRevocations", "removed"), { at: REMOVED_AT });
   });
 });
 
@@ -147,6 +151,18 @@ describe("an editor", () => {
   it("reads nothing of editorRateLimits, its own counter included", async () => {
     await assertFails(getDoc(doc(editor(), "editorRateLimits", "editor")));
     await assertFails(getDocs(collection(editor(), "editorRateLimits")));
+  });
+
+  it("reads nothing with a session signed in before it was removed, though the token still has the claim", async () => {
+    const removed = (authTime: number) =>
+      env.authenticatedContext("removed", { editor: true, auth_time: authTime, iat: authTime } as never).firestore();
+    const before = removed(REMOVED_AT - 600);
+    await assertFails(getDoc(doc(before, "blogMetaData", "draft")));
+    await assertFails(getDocs(collection(before, "articleHistory", "draft", "versions")));
+    await assertFails(getDoc(doc(before, "articleStatus", "draft")));
+    await assertFails(getDoc(doc(before, "editorRevocations", "removed")));
+    // Made an editor again and signed in since: an editor like any other.
+    await assertSucceeds(getDoc(doc(removed(REMOVED_AT + 5), "blogMetaData", "draft")));
   });
 });
 

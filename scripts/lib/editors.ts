@@ -86,7 +86,8 @@ async function lookUpByEmail(
 export async function removeEditor(
   addresses: EmulatorAddresses,
   email: string,
-): Promise<{ uid: string; tokensValidAfter: Date }> {
+  { firestoreHost }: { firestoreHost?: string } = {},
+): Promise<{ uid: string; tokensValidAfter: Date; recorded: boolean }> {
   const user = await lookUpByEmail(addresses, email);
   if (!user) throw new Error(`The Auth emulator at ${addresses.authHost} has no user ${email}.`);
   const { editor: _editor, ...otherClaims } = JSON.parse(user.customAttributes || "{}") as Record<string, unknown>;
@@ -97,8 +98,36 @@ export async function removeEditor(
     { localId: user.localId, customAttributes: JSON.stringify(otherClaims), validSince: String(validSince) },
     true,
   );
+  const recorded = firestoreHost ? await recordRevocation(addresses, firestoreHost, user.localId, validSince) : false;
   await new Promise((resolve) => setTimeout(resolve, Math.max(0, validSince * 1000 - Date.now())));
-  return { uid: user.localId, tokensValidAfter: new Date(validSince * 1000) };
+  return { uid: user.localId, tokensValidAfter: new Date(validSince * 1000), recorded };
+}
+
+/**
+ * Writes `editorRevocations/{uid}` { at: seconds } on the Firestore emulator, as the server does: the
+ * rules (firestore.rules, isEditor) then refuse a token signed in before `at`, which still carries the
+ * claim until it expires. Answers whether the emulator took it.
+ */
+export async function recordRevocation(
+  addresses: Pick<EmulatorAddresses, "projectId">,
+  firestoreHost: string,
+  uid: string,
+  at: number,
+): Promise<boolean> {
+  const url =
+    `http://${firestoreHost}/v1/projects/${addresses.projectId}/databases/(default)/documents/` +
+    `editorRevocations/${encodeURIComponent(uid)}`;
+  try {
+    const response = await fetch(url, {
+      method: "PATCH",
+      headers: { "Content-Type": "application/json", Authorization: "Bearer owner" },
+      body: JSON.stringify({ fields: { at: { integerValue: String(at) } } }),
+      signal: AbortSignal.timeout(10_000),
+    });
+    return response.ok;
+  } catch {
+    return false;
+  }
 }
 
 /** Makes `email` an editor (creating the user if needed) and returns a token that carries the claim. */

@@ -116,8 +116,19 @@ describe("removeEditor", () => {
 });
 
 describe("npm run make-editor", () => {
+  // The integration set-up's Firestore emulator stands for npm run emulators' own.
+  const firestorePort = (process.env.FIRESTORE_EMULATOR_HOST ?? "").split(":")[1] ?? "";
   const cli = (...args: string[]) =>
-    run(process.execPath, [SCRIPT, ...args, "--project", PROJECT_ID, "--auth-port", emulator.host.split(":")[1] ?? ""]);
+    run(process.execPath, [
+      SCRIPT,
+      ...args,
+      "--project",
+      PROJECT_ID,
+      "--auth-port",
+      emulator.host.split(":")[1] ?? "",
+      "--firestore-port",
+      firestorePort,
+    ]);
 
   it("says in --help what --remove does", async () => {
     const { stdout } = await run(process.execPath, [SCRIPT, "--help"]);
@@ -137,6 +148,17 @@ describe("npm run make-editor", () => {
     expect(removed.stdout).toMatch(/cli@example\.com \(uid \S+\) is no longer an editor/);
     expect(await revocationCheck(idToken)).toBe("auth/id-token-revoked");
     expect((await auth.getUser(uid)).customClaims ?? {}).not.toHaveProperty("editor");
+    // And for the rules, which cannot ask Auth: the instant before which its sessions are no editor's.
+    const revocation = await fetch(
+      `http://${process.env.FIRESTORE_EMULATOR_HOST}/v1/projects/${PROJECT_ID}/databases/(default)/documents/editorRevocations/${uid}`,
+      { headers: { Authorization: "Bearer owner" } },
+    );
+    expect(revocation.status).toBe(200);
+    const at = Number(
+      ((await revocation.json()) as { fields: { at: { integerValue: string } } }).fields.at.integerValue,
+    );
+    expect(at).toBeGreaterThan(Number(claimsOf(idToken).auth_time));
+    expect(removed.stderr).not.toMatch(/Could not write editorRevocations/);
   });
 
   it("-- --remove with an unknown address fails and names it", async () => {
