@@ -106,7 +106,7 @@ export interface WriteOptions {
  * passed is no plan: the article was published since (by the job or by hand), and is now down.
  */
 export function nextState(
-  current: { state?: unknown; publishAt?: unknown } | undefined,
+  current: { state?: unknown; publishAt?: unknown; reasons?: unknown } | undefined,
   update: ArticleStatusUpdate,
   { over, now = Date.now() }: WriteOptions = {},
 ): ArticleState | undefined {
@@ -114,6 +114,11 @@ export function nextState(
   if (incoming === undefined) return undefined;
   const was = typeof current?.state === "string" ? (current.state as ArticleState) : undefined;
   if (over && was !== undefined && !over.includes(was)) return undefined;
+  // An article an editor took down stays `not-published` while the build that removes it from the
+  // lists runs: the service's `queued` and `building` (which carry a build id) would hide who did it.
+  // An editor publishing it again writes `queued` without one, and the states go on from there.
+  if (takenDownByEditor(current) && (incoming === "queued" || incoming === "building") && update.buildId)
+    return undefined;
   const planned = current?.publishAt;
   const scheduled = planned instanceof Timestamp && planned.toMillis() > now && update.publishAt !== null;
   if (incoming === "not-published" && scheduled) return "scheduled";
@@ -123,6 +128,18 @@ export function nextState(
 /** The rule an editor's take-down is reported with (the editors' API): "unpublished by <email>". */
 export const UNPUBLISHED_BY = "unpublished by ";
 
+/** The reasons of a status that say an editor took the article down. */
+const editorsReasons = (reasons: unknown): StatusReason[] =>
+  Array.isArray(reasons)
+    ? (reasons as StatusReason[]).filter(
+        (reason) => typeof reason?.rule === "string" && reason.rule.startsWith(UNPUBLISHED_BY),
+      )
+    : [];
+
+function takenDownByEditor(current: { state?: unknown; reasons?: unknown } | undefined): boolean {
+  return current?.state === "not-published" && editorsReasons(current.reasons).length > 0;
+}
+
 /**
  * The reasons a `not-published` write leaves. A build that no longer finds an article says only that
  * it is not published; when an editor took it down, the status already says who, and keeps that.
@@ -131,11 +148,8 @@ export function reasonsAfter(
   current: { state?: unknown; reasons?: unknown } | undefined,
   update: ArticleStatusUpdate,
 ): StatusReason[] | undefined {
-  if (update.state !== "not-published" || current?.state !== "not-published" || !Array.isArray(current.reasons))
-    return update.reasons;
-  const byEditor = (current.reasons as StatusReason[]).filter(
-    (reason) => typeof reason?.rule === "string" && reason.rule.startsWith(UNPUBLISHED_BY),
-  );
+  if (update.state !== "not-published" || current?.state !== "not-published") return update.reasons;
+  const byEditor = editorsReasons(current.reasons);
   const onlyUnpublished = (update.reasons ?? []).every((reason) => reason.field === "published");
   return byEditor.length > 0 && onlyUnpublished ? byEditor : update.reasons;
 }

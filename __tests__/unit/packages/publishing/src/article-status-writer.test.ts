@@ -112,3 +112,22 @@ describe("reasonsAfter", () => {
     expect(reasonsAfter({ state: "not-published", reasons: [byEditor] }, { state: "live" })).toBeUndefined();
   });
 });
+
+describe("nextState after an editor's take-down", () => {
+  const takenDown = {
+    state: "not-published",
+    reasons: [{ document: "blogMetaData/a", field: "published", rule: "unpublished by ana@example.com", message: "" }],
+  };
+
+  it("keeps not-published while the build that removes it from the lists is queued and runs", () => {
+    expect(nextState(takenDown, { state: "queued", buildId: "b1" })).toBeUndefined();
+    expect(nextState(takenDown, { state: "building", buildId: "b1" })).toBeUndefined();
+    expect(nextState(takenDown, { state: "not-published", buildId: "b1" })).toBe("not-published");
+  });
+
+  it("lets the editor's own publish (no build id yet) and any later outcome through", () => {
+    expect(nextState(takenDown, { state: "queued", buildId: null })).toBe("queued");
+    expect(nextState(takenDown, { state: "live", buildId: "b2" })).toBe("live");
+    expect(nextState({ state: "not-published", reasons: [] }, { state: "building", buildId: "b1" })).toBe("building");
+  });
+});
