@@ -191,10 +191,12 @@ async function main(): Promise<void> {
   const exampleId = example
     ? (JSON.parse(readFileSync(path.join(PROJECT_ROOT, "content", "blog", example), "utf8")) as { id: string }).id
     : "<blogMetaData id>";
-  const ports = `AUTH_PORT=${authPort} FUNCTIONS_PORT=${functionsPort}`;
+  const ports = `AUTH_PORT=${authPort} FUNCTIONS_PORT=${functionsPort} FIRESTORE_PORT=${firestorePort}`;
   console.log("");
   console.log("Make an editor (a user with the custom claim editor: true):");
   console.log(`  ${ports} npm run make-editor -- editor@example.com`);
+  console.log("Stop them being one (the claim, their sessions, and what the rules let them read):");
+  console.log(`  ${ports} npm run make-editor -- --remove editor@example.com`);
   console.log("Get a preview link for an article (a blogMetaData id):");
   console.log(`  ${ports} npm run preview-link -- --email editor@example.com ${exampleId}`);
   console.log(`All emulators ready for project ${projectId}. Ctrl+C stops everything.`);

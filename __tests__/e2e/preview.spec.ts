@@ -143,7 +143,8 @@ test.afterAll(async () => {
 
 test("previewLink refuses a caller without the editor claim, and gives an editor a link", async () => {
   const anonymous = await callPreviewLink(addresses, "draft");
-  expect(anonymous.status).toBe(403);
+  expect(anonymous.status).toBe(401);
+  expect(anonymous.answer).toEqual({ error: expect.objectContaining({ status: "UNAUTHENTICATED" }) });
   const { idToken: readerToken } = await signIn(addresses, "reader@example.com");
   const reader = await callPreviewLink(addresses, "draft", readerToken);
   expect(reader.status).toBe(403);

@@ -56,6 +56,8 @@ export async function postRebuild(
 export interface PostOptions {
   /** At most this many attempts (default MAX_ATTEMPTS): an editor waiting on a call cannot wait minutes. */
   attempts?: number;
+  /** How long one attempt may take (default REQUEST_TIMEOUT_MS). */
+  timeoutMs?: number;
 }
 
 /**
@@ -83,7 +85,7 @@ export async function postToService(
   url: string,
   fields: Record<string, unknown>,
   ids: readonly string[],
-  { attempts = MAX_ATTEMPTS }: PostOptions = {},
+  { attempts = MAX_ATTEMPTS, timeoutMs = REQUEST_TIMEOUT_MS }: PostOptions = {},
 ): Promise<RebuildResult> {
   const secret = rebuildSecret.value();
   if (!url || !secret) {
@@ -106,7 +108,7 @@ export async function postToService(
         // Signed afresh each attempt: the service accepts each request id once, within 5 minutes.
         headers: { "Content-Type": "application/json", ...signRequest(body, secret) },
         body,
-        signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+        signal: AbortSignal.timeout(timeoutMs),
       });
       status = response.status;
       retryAfter = retryAfterMs(response.headers.get("retry-after"));

@@ -7,6 +7,7 @@ import { getApps, initializeApp } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore } from "firebase-admin/firestore";
 import { HttpsError, onCall, type CallableRequest } from "firebase-functions/v2/https";
+import { requireEditor } from "./articles/editor.ts";
 
 /** How long a link lasts unless PREVIEW_TTL_MINUTES says otherwise. */
 export const DEFAULT_PREVIEW_MINUTES = 60;
@@ -68,9 +69,9 @@ function adminApp(): void {
 export async function handlePreviewLink(
   request: Pick<CallableRequest<unknown>, "auth" | "data">,
 ): Promise<PreviewLink> {
-  if (request.auth?.token.editor !== true) {
-    throw new HttpsError("permission-denied", "Only editors can preview articles. Ask an administrator for access.");
-  }
+  // As every callable of the editors' API: the claim on the account now, and an unrevoked token, so
+  // an editor removed an hour ago cannot still mint links that read drafts.
+  await requireEditor(request);
   const data: unknown = request.data;
   const id = typeof data === "object" && data !== null ? (data as { id?: unknown }).id : undefined;
   if (typeof id !== "string" || !DOCUMENT_ID.test(id)) {
@@ -87,4 +88,6 @@ export async function handlePreviewLink(
 }
 
 /** `previewLink({ id })` → `{ url, expiresAt }`, for signed-in editors (custom claim editor: true). */
-export const previewLink = onCall({ timeoutSeconds: 30 }, handlePreviewLink);
+export const previewLink = onCall({ region: "us-central1", timeoutSeconds: 30 }, (request) =>
+  handlePreviewLink(request),
+);

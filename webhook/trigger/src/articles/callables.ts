@@ -95,7 +95,8 @@ async function takeDown(id: string, slug: string, editor: Editor): Promise<boole
       serviceRoute("takedown"),
       { reason: `unpublished by ${editor.email || editor.uid}`, articles: [{ id, slug }] },
       [id],
-      { attempts: 2 },
+      // One attempt, long enough for the release and its deploy: a second would take it down twice.
+      { attempts: 1, timeoutMs: 45_000 },
     );
     info("Take-down published", { document: id, slug, status: result.status });
     return true;

@@ -473,7 +473,9 @@ export async function scheduleArticle(
     if (publishAt !== undefined) change.publishAt = publishAt ? Timestamp.fromDate(publishAt) : FieldValue.delete();
     if (unpublishAt !== undefined)
       change.unpublishAt = unpublishAt ? Timestamp.fromDate(unpublishAt) : FieldValue.delete();
-    transaction.update(article.metaRef, { ...change, changedBy: { action: "scheduled" } });
+    // An article adopted just now (adoptLegacy) records its version 1 here, as every adoption does.
+    const adopted = latest !== article.version ? { version: latest } : {};
+    transaction.update(article.metaRef, { ...change, ...adopted, changedBy: { action: "scheduled" } });
     noteAction(
       db,
       transaction,

@@ -2,6 +2,7 @@
 import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
+import { Auth } from "firebase-admin/auth";
 import functionsTest from "firebase-functions-test";
 import { HttpsError } from "firebase-functions/v2/https";
 import {
@@ -33,6 +34,16 @@ jest.mock("firebase-admin/firestore", () => ({
   }),
 }));
 
+// The account behind a token, as Auth answers (names "mock…" for the same reason): editor-1 is an
+// editor now; "removed" still holds a token with the claim, but its account no longer has it.
+jest.spyOn(Auth.prototype, "verifyIdToken").mockImplementation(async () => ({}) as never);
+jest
+  .spyOn(Auth.prototype, "getUser")
+  .mockImplementation(
+    async (uid: string) =>
+      ({ uid, email: `${uid}@example.com`, customClaims: uid === "editor-1" ? { editor: true } : {} }) as never,
+  );
+
 const savedEnv = { ...process.env };
 beforeAll(() => {
   // The Admin SDK mints unsigned tokens, offline, when it is pointed at an Auth emulator.
@@ -48,7 +59,7 @@ beforeEach(() => {
   delete process.env.PREVIEW_SITE_URL;
 });
 
-const editor = { uid: "editor-1", token: { editor: true } };
+const editor = { uid: "editor-1", token: { editor: true }, rawToken: "editor-1-token" };
 type Request = Parameters<typeof handlePreviewLink>[0];
 const ask = (data: unknown, auth: unknown = editor) => handlePreviewLink({ data, auth } as Request);
 
@@ -72,15 +83,24 @@ async function refusal(call: Promise<unknown>): Promise<{ code: string; message:
 }
 
 describe("handlePreviewLink", () => {
-  it("refuses anyone without the editor claim, before reading anything", async () => {
+  it("refuses anyone who is not an editor now, before reading anything", async () => {
     mockArticles.add("draft");
     const denied = {
       code: "permission-denied",
-      message: "Only editors can preview articles. Ask an administrator for access.",
+      message: "This account is not an editor. Ask an administrator for access.",
     };
-    expect(await refusal(ask({ id: "draft" }, null))).toEqual(denied);
-    expect(await refusal(ask({ id: "draft" }, { uid: "reader", token: {} }))).toEqual(denied);
-    expect(await refusal(ask({ id: "draft" }, { uid: "reader", token: { editor: "true" } }))).toEqual(denied);
+    expect(await refusal(ask({ id: "draft" }, null))).toEqual({
+      code: "unauthenticated",
+      message: "Sign in as an editor to do this.",
+    });
+    expect(await refusal(ask({ id: "draft" }, { uid: "reader", token: {}, rawToken: "t" }))).toEqual(denied);
+    expect(await refusal(ask({ id: "draft" }, { uid: "reader", token: { editor: "true" }, rawToken: "t" }))).toEqual(
+      denied,
+    );
+    // Removed: the token still says editor, the account does not.
+    expect(await refusal(ask({ id: "draft" }, { uid: "removed", token: { editor: true }, rawToken: "t" }))).toEqual(
+      denied,
+    );
     expect(mockReads).toEqual([]);
   });
 
@@ -175,7 +195,7 @@ describe("previewLink", () => {
       const call = testEnv.wrap(previewLink) as unknown as (request: unknown) => Promise<{ url: string }>;
       const link = await call({ data: { id: "draft-1" }, auth: editor });
       expect(partsOf(link.url).article).toBe("draft-1");
-      expect(await refusal(call({ data: { id: "draft-1" } }))).toMatchObject({ code: "permission-denied" });
+      expect(await refusal(call({ data: { id: "draft-1" } }))).toMatchObject({ code: "unauthenticated" });
     } finally {
       testEnv.cleanup();
     }

@@ -282,6 +282,20 @@ describe("scheduleArticle", () => {
     expect((await refusal(scheduleArticle(db, ANA, { id, ...plan }))).code).toBe(code);
   });
 
+  it("adopts an article written before history when it plans it, so later saves find its version", async () => {
+    const old = {
+      ...draft(),
+      blogId: "post-old",
+      published: false,
+      lastUpdate: Timestamp.fromMillis(Date.UTC(2024, 0, 1)),
+    };
+    await db.collection("blogMetaData").doc("old").set(old);
+    await db.collection("blog").doc("post-old").set(old);
+    await scheduleArticle(db, ANA, { id: "old", publishAt: new Date(Date.now() + HOUR).toISOString() });
+    expect((await meta("old")).version).toBe(1);
+    expect((await saveArticle(db, ANA, { ...draft({ title: "Edited" }), id: "old", baseVersion: 1 })).version).toBe(2);
+  });
+
   it("refuses to plan the publication of a live article", async () => {
     const { id } = await saveArticle(db, ANA, draft());
     await publishArticle(db, ANA, { id });
