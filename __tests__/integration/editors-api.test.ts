@@ -1,4 +1,6 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, type Firestore } from "firebase-admin/firestore";
@@ -27,28 +29,47 @@ let ana: { uid: string; idToken: string };
 
 const ANA = "ana@example.com";
 
-/** `npm run emulators -- --project PROJECT_ID` with a free port each; resolves with its output once all are ready. */
-function startStack(): Promise<string> {
+/**
+ * `npm run emulators -- --project PROJECT_ID` of the checkout at `root`, with a free port each;
+ * resolves with the process and its output once all are ready.
+ */
+function startStack(root = path.resolve(__dirname, "../..")): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
-    const script = path.resolve(__dirname, "../../scripts/emulators.ts");
+    const script = path.join(root, "scripts", "emulators.ts");
     const ports = ["firestore", "auth", "functions", "webhook", "site"].flatMap((name) => [`--${name}-port`, "0"]);
-    stack = spawn(process.execPath, [script, "--project", PROJECT_ID, ...ports], {
+    const child = spawn(process.execPath, [script, "--project", PROJECT_ID, ...ports], {
+      cwd: root,
       detached: true,
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
-      if (/All emulators ready/.test(output)) resolve(output);
+      if (/All emulators ready/.test(output)) resolve({ child, output });
     };
-    stack.stdout?.on("data", onData);
-    stack.stderr?.on("data", onData);
-    stack.on("exit", (code) => reject(new Error(`npm run emulators exited with ${code}:\n${output}`)));
+    child.stdout?.on("data", onData);
+    child.stderr?.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`npm run emulators exited with ${code}:\n${output}`)));
   });
 }
 
+/** Stops a stack started by startStack and lets go of its output. */
+async function stopStack(child: ChildProcess): Promise<void> {
+  // npm run emulators stops everything it started on SIGTERM; wait for it.
+  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
+  stopGroup(child);
+  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
+  child.stdout?.destroy();
+  child.stderr?.destroy();
+}
+
+let firstOutput = "";
+
 beforeAll(async () => {
-  const output = await startStack();
+  const started = await startStack();
+  stack = started.child;
+  const output = started.output;
+  firstOutput = output;
   const match = (pattern: RegExp): string => {
     const found = pattern.exec(output);
     if (!found) throw new Error(`npm run emulators did not print ${pattern}:\n${output}`);
@@ -73,12 +94,7 @@ const sharedEmulator = process.env.FIRESTORE_EMULATOR_HOST;
 
 afterAll(async () => {
   process.env.FIRESTORE_EMULATOR_HOST = sharedEmulator;
-  // npm run emulators stops everything it started on SIGTERM; wait for it, and let go of its output.
-  const exited = new Promise((resolve) => (stack.exitCode !== null ? resolve(null) : stack.once("exit", resolve)));
-  stopGroup(stack);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  stack.stdout?.destroy();
-  stack.stderr?.destroy();
+  if (stack) await stopStack(stack);
   if (app) await deleteApp(app);
 });
 
@@ -264,4 +280,29 @@ test("requestSiteRebuild gives a build id, and refuses past the per-editor limit
   const limited = await refusal("requestSiteRebuild", { reason: "one more" }, dana.idToken);
   expect(limited.status).toBe("RESOURCE_EXHAUSTED");
   expect((limited.details as { retryAfterSeconds: number }).retryAfterSeconds).toBeGreaterThan(0);
+});
+
+test("npm run emulators from a second clone, after the first built and published, builds and serves its own", async () => {
+  // A second checkout of the same commit, with dependencies installed (here: the first's).
+  const root = path.resolve(__dirname, "../..");
+  const clone = mkdtempSync(path.join(tmpdir(), "kindred-second-clone-"));
+  let second: ChildProcess | undefined;
+  try {
+    execFileSync("git", ["clone", "--quiet", root, clone]);
+    symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"), "dir");
+    const started = await startStack(clone);
+    second = started.child;
+    const publishing = (output: string) => /publishing to (\S+)/.exec(output)?.[1];
+    // Its own site and builds, not the first checkout's (which held a workspace linked to the first's modules).
+    expect(started.output).toMatch(/First build of the site/);
+    expect(publishing(started.output)).toBeDefined();
+    expect(publishing(started.output)).not.toBe(publishing(firstOutput));
+    const site = /Site\s+(http:\/\/\S+)/.exec(started.output)?.[1];
+    const home = await fetch(`${site}/blog`);
+    expect(home.status).toBe(200);
+    expect(await home.text()).toContain("/blogarticle/");
+  } finally {
+    if (second) await stopStack(second);
+    rmSync(clone, { recursive: true, force: true });
+  }
 });
