@@ -144,19 +144,12 @@ export function outsideSchedule(data: unknown, now: number = Date.now()): boolea
 
 /**
  * The fields of a `blogMetaData` document that only editors read: the editors' API writes them beside
- * the visitor's fields (its versions, who saved, changed or took the article down, and why). No build,
- * page or client query reads them, so a write that changes only these changes nothing visitors see.
- * The Firestore trigger (webhook/trigger) asks for no rebuild for such a write.
+ * the visitor's fields (which version is the newest and which is published, and what changed the
+ * article last, with no one's name: who did it is in `articleHistory/{id}`, which visitors cannot
+ * read). No build, page or client query reads them, so a write that changes only these changes
+ * nothing visitors see, and the Firestore trigger (webhook/trigger) asks for no rebuild for it.
  */
-export const EDITORIAL_FIELDS = [
-  "version",
-  "publishedVersion",
-  "savedAt",
-  "savedBy",
-  "changedBy",
-  "unpublishedBy",
-  "unpublishReason",
-] as const;
+export const EDITORIAL_FIELDS = ["version", "publishedVersion", "changedBy"] as const;
 
 /**
  * The schedule's fields (docs/scheduling.md). They change what visitors see only at their instants,

@@ -121,7 +121,8 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
       return db.runTransaction(async (transaction) => {
         const metaRef = meta.doc(candidate.id);
         // Read again at the moment of acting: moved, cleared or done since the query means no.
-        const change = changeFor(candidate.kind, (await transaction.get(metaRef)).data(), now);
+        const data = (await transaction.get(metaRef)).data();
+        const change = changeFor(candidate.kind, data, now);
         if (!("blogId" in change)) return { applied: false, ...change };
         const postRef = db.collection("blog").doc(change.blogId);
         if (!(await transaction.get(postRef)).exists)
@@ -134,9 +135,25 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
           // which version went out. A publish ends any earlier take-down, as one by hand does.
           changedBy: jobMark(),
           ...(change.publishedVersion === undefined ? {} : { publishedVersion: change.publishedVersion }),
-          ...(change.published ? { unpublishedBy: FieldValue.delete(), unpublishReason: FieldValue.delete() } : {}),
         });
         transaction.update(postRef, { published: change.published });
+        // The article's history (the editors' API, docs/editors-api.md): the flip is an action like
+        // an editor's, by the schedule, so the audit and "last action" tell the whole story.
+        const action = change.published ? "published" : "unpublished";
+        const by = { uid: SCHEDULE_JOB, email: "" };
+        const at = FieldValue.serverTimestamp();
+        const version = typeof data?.version === "number" ? data.version : 0;
+        const history = db.collection("articleHistory").doc(candidate.id);
+        transaction.set(
+          history,
+          {
+            lastAction: { action, by, at },
+            ...(change.publishedVersion === undefined ? {} : { publishedVersion: change.publishedVersion }),
+            ...(change.published ? { unpublishedBy: FieldValue.delete(), unpublishReason: FieldValue.delete() } : {}),
+          },
+          { merge: true },
+        );
+        transaction.create(history.collection("events").doc(), { action, at, by, version, scheduled: true });
         return { applied: true };
       });
     },

@@ -185,7 +185,7 @@ describe("apply", () => {
     await save("marked", {
       publishAt: at(T0 - MINUTE),
       version: 4,
-      changedBy: { uid: "u1", email: "e@x", action: "scheduled" },
+      changedBy: { action: "scheduled" },
     });
     expect(await store.apply(candidate("marked"), T0)).toEqual({ applied: true });
     const after = await meta("marked");
@@ -197,6 +197,29 @@ describe("apply", () => {
     const down = await meta("legacy");
     expect(down).toMatchObject({ published: false, changedBy: { job: "schedule" } });
     expect(down).not.toHaveProperty("publishedVersion");
+  });
+
+  it("records the flip in the article's history, as an editor's action is: by the schedule", async () => {
+    await save("audited", { publishAt: at(T0 - MINUTE), version: 2 });
+    const history = db.collection("articleHistory").doc("audited");
+    await history.set({ version: 2, unpublishedBy: { uid: "u1", email: "e@x" }, unpublishReason: "later" });
+    expect(await store.apply(candidate("audited"), T0)).toEqual({ applied: true });
+    const record = (await history.get()).data();
+    expect(record).toMatchObject({
+      publishedVersion: 2,
+      lastAction: { action: "published", by: { uid: "schedule", email: "" } },
+    });
+    expect(record).not.toHaveProperty("unpublishedBy");
+    const events = (await history.collection("events").get()).docs.map((doc) => doc.data());
+    expect(events).toEqual([
+      {
+        action: "published",
+        at: expect.any(Timestamp),
+        by: { uid: "schedule", email: "" },
+        version: 2,
+        scheduled: true,
+      },
+    ]);
   });
 
   it("carries a schedule out once when two clocks apply it at the same time", async () => {
