@@ -1,5 +1,5 @@
-// The service's HTTP surface on node:http: POST /rebuild and /rollback (authenticated, rate
-// limited, JSON only), GET /status (the secret, or an editor's ID token) and /healthz (open).
+// The service's HTTP surface on node:http: POST /rebuild, /rollback and /takedown (authenticated,
+// rate limited, JSON only), GET /status (the secret, or an editor's ID token) and /healthz (open).
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from "node:http";
 import { authenticate, bearerToken, hasBearerSecret } from "./auth.ts";
 import { checkEditor, type VerifyIdToken } from "./editor-token.ts";
