@@ -18,7 +18,9 @@ describe("decideMetaWrite", () => {
       rebuild: true,
       why: "visitors see title",
     });
-    expect(decideMetaWrite(live, { ...live, version: 2, savedAt: at(NOW) }, NOW)).toMatchObject({ rebuild: false });
+    expect(decideMetaWrite(live, { ...live, version: 2, changedBy: { action: "saved" } }, NOW)).toMatchObject({
+      rebuild: false,
+    });
     expect(decideMetaWrite(draft, { ...draft, title: "B" }, NOW)).toMatchObject({ rebuild: false });
     expect(decideMetaWrite(undefined, live, NOW)).toMatchObject({
       rebuild: true,
