@@ -16,6 +16,7 @@ export default tseslint.config(
       "playwright-report/**",
       "reports/**",
       "webhook/trigger/lib/**",
+      "editors/dist/**",
       // Written by Gatsby (graphqlTypegen in gatsby-config.ts); npm test checks it is current.
       "src/gatsby-types.d.ts",
     ],

@@ -1,9 +1,8 @@
 /** @jest-environment node */
-import { readFileSync } from "node:fs";
-import path from "node:path";
 import { createHash } from "node:crypto";
 import { headerPolicy, pagePolicy } from "../../../../src/lib/csp-policy";
 import { inlineScriptHashes, withPolicyMeta } from "../../../support/page-policy";
+import { hostingEntry } from "../../../../scripts/lib/hosting.ts";
 
 const sha = (text: string) => `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
 
@@ -45,10 +44,7 @@ describe("pagePolicy", () => {
 
 describe("headerPolicy", () => {
   it("is the policy firebase.json sends with every response", () => {
-    const config = JSON.parse(readFileSync(path.join(__dirname, "../../../../firebase.json"), "utf8")) as {
-      hosting: { headers: { source: string; headers: { key: string; value: string }[] }[] };
-    };
-    const all = config.hosting.headers.find((rule) => rule.source === "**");
+    const all = hostingEntry("site").headers?.find((rule) => rule.source === "**");
     expect(all?.headers.find((h) => h.key === "Content-Security-Policy")?.value).toBe(headerPolicy());
   });
 });

@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { sitePagePath } from "../../../../src/components/article-body/site-links";
 import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../../../src/lib/site-files";
+import { hostingEntry, readFirebaseJson } from "../../../../scripts/lib/hosting.ts";
 
 // The addresses of the files the build writes beside the pages must read as files everywhere a path
 // is judged: the hosting's rewrites (firebase.json) must not answer them with a page, and an article
@@ -11,11 +12,9 @@ import { APPLE_TOUCH_ICON, FEED_PATH, MANIFEST_PATH, THEME_COLOR } from "../../.
 const ROOT = process.cwd();
 const FILES = { FEED_PATH, MANIFEST_PATH, APPLE_TOUCH_ICON };
 
-const hosting = (
-  JSON.parse(readFileSync(path.join(ROOT, "firebase.json"), "utf8")) as {
-    hosting: { rewrites: { regex?: string; source?: string; destination: string }[] };
-  }
-).hosting;
+const hosting = hostingEntry("site", readFirebaseJson(ROOT)) as {
+  rewrites: { regex?: string; source?: string; destination: string }[];
+};
 
 describe("the addresses of the build's files", () => {
   it.each(Object.entries(FILES))("%s is an address at the site's root", (_name, address) => {
