@@ -296,7 +296,7 @@ export class Builder {
       const removed = files.filter((file) => existsSync(path.join(from, file)));
       const pages = articles.filter(({ slug }) => existsSync(path.join(from, "blogarticle", slug))).length;
       try {
-        const linked = linkTreeExcept(from, this.#releases.siteDir(id), files);
+        const linked = await linkTreeExcept(from, this.#releases.siteDir(id), files);
         const states = readStates(this.#releases.folder(publishedId));
         // The next build shares its unchanged files with this release, as with any other.
         if (states) writeStates(this.#releases.folder(id), statesWithout(states, files));

@@ -40,7 +40,7 @@ describe("articleFiles", () => {
 });
 
 describe("linkTreeExcept", () => {
-  it("shares every other file with the live release, and leaves the article's out", () => {
+  it("shares every other file with the live release, and leaves the article's out", async () => {
     for (const file of [
       "site/index.html",
       "site/blogarticle/first-date/index.html",
@@ -50,7 +50,7 @@ describe("linkTreeExcept", () => {
       "site/og/blogarticle/first-date-ideas.jpg",
     ])
       write(file);
-    const linked = linkTreeExcept(path.join(dir, "site"), path.join(dir, "next"), articleFiles("first-date"));
+    const linked = await linkTreeExcept(path.join(dir, "site"), path.join(dir, "next"), articleFiles("first-date"));
     expect(linked).toBe(3);
     expect(existsSync(path.join(dir, "next/blogarticle/first-date"))).toBe(false);
     expect(existsSync(path.join(dir, "next/page-data/blogarticle/first-date"))).toBe(false);
