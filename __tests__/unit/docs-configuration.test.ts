@@ -8,9 +8,12 @@ import path from "node:path";
 
 const ROOT = path.join(__dirname, "../..");
 
-/** The parts of the project that run: the site, its plugins and packages, the scripts, the service and the functions. */
+/**
+ * The parts of the project that run: the site, its plugins and packages, the scripts, the service, the functions
+ * and the editors' console (whose `import.meta.env.VITE_X` reads as `env.VITE_X` below).
+ */
 const SOURCES =
-  /^(webhook|scripts|plugins|src|packages)\/.*\.(ts|tsx|mts|cts|js|cjs|mjs)$|^gatsby-[^/]*\.tsx?$|^[^/]*\.config\.[cm]?[jt]s$/;
+  /^(webhook|scripts|plugins|src|packages|editors)\/.*\.(ts|tsx|mts|cts|js|cjs|mjs)$|^gatsby-[^/]*\.tsx?$|^[^/]*\.config\.[cm]?[jt]s$/;
 const SHELL_SCRIPTS = [".ci/run"];
 
 /** A variable's name, whole: `GATSBY_*` in a comment names none. */
