@@ -8,6 +8,7 @@ import path from "node:path";
 import superstaticServer from "superstatic/lib/server.js";
 import type { Configuration } from "superstatic/lib/config.js";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
+import { stableFileProvider } from "./lib/file-provider.ts";
 import { hostingEntry, withCspSources, type HostingTarget } from "./lib/hosting.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 
@@ -52,6 +53,8 @@ export function startServer({
     cwd: PROJECT_ROOT,
     config: { ...(hosting as Configuration), public: path.relative(PROJECT_ROOT, publicDir) || "." },
     compression: true,
+    // Opens each file before answering: a release swapped meanwhile (a take-down) cannot crash the server.
+    provider: stableFileProvider(publicDir),
   });
   return new Promise((resolve, reject) => {
     const server = app.listen(() => {
