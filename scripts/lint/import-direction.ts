@@ -47,6 +47,13 @@ export const BOUNDARIES: Boundary[] = [
     why: "browser code is bundled for visitors; build-only modules and Node's built-ins are not",
   },
   {
+    name: "editors' console -> build-only",
+    from: ["editors/src/"],
+    forbid: BUILD_ONLY,
+    forbidBuiltins: true,
+    why: "the console is bundled for editors' browsers; it shares the site's browser code and the article core only",
+  },
+  {
     name: "rebuild service -> site build",
     from: ["webhook/server.ts", "webhook/lib/"],
     forbid: ["src/", "plugins/", "scripts/", "gatsby-node.ts", "gatsby-config.ts"],

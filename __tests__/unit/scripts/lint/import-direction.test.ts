@@ -34,6 +34,21 @@ describe("wrongWay", () => {
     expect(check("src/components/blog/BlogCard.tsx", "../../lib/dates")).toBeNull();
   });
 
+  it("keeps the editors' console browser code: no build, script, service or Node built-in", () => {
+    expect(check("editors/src/App.tsx", "../../scripts/lib/hosting.ts")).toMatch(/^editors' console -> build-only/);
+    expect(check("editors/src/articles/article-feed.ts", "../../../src/node/feed")).toMatch(
+      /^editors' console -> build-only/,
+    );
+    expect(check("editors/src/api.ts", "../../webhook/trigger/src/articles/callables.ts")).toMatch(
+      /^editors' console -> build-only/,
+    );
+    expect(check("editors/src/config.ts", "node:path")).toMatch(/Node built-in/);
+    // The site's browser code and the article core are what it may share; its build config is Node's.
+    expect(check("editors/src/preview/ArticlePreview.tsx", "../../../src/components/blog/ArticleView")).toBeNull();
+    expect(check("editors/src/api.ts", "@kindred/article")).toBeNull();
+    expect(check("editors/vite.config.mts", "node:url")).toBeNull();
+  });
+
   it("lets the site's build code import anything upstream", () => {
     expect(check("src/node/feed.ts", "../../plugins/gatsby-internals/gatsby-store")).toBeNull();
     expect(check("src/node/feed.ts", "node:fs")).toBeNull();
