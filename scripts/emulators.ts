@@ -1,14 +1,18 @@
 // `npm run emulators`: the editors' side on one machine. The Firestore emulator (seeded with the
 // sample articles), the Auth and Functions emulators (the editors' API, previewLink and the rebuild trigger), the
 // rebuild service and the site it publishes, served as Firebase Hosting would; preview links and
-// the published URLs point at that local site. Ctrl+C stops everything. See docs/preview.md.
+// the published URLs point at that local site. And the editors' console, built against these emulators
+// and served with its own hosting rules, with an editor to sign in as. Ctrl+C stops everything. See
+// docs/preview.md and docs/editors-console.md.
 import { randomBytes } from "node:crypto";
 import { spawn, type ChildProcess } from "node:child_process";
-import { existsSync, mkdirSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { startEmulator, type RunningEmulator } from "./emulator.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
+import { buildConsole, consoleEnvironment, emulatorCspSources, type ConsoleEmulators } from "./lib/editors-console.ts";
+import { DEFAULT_EDITOR_PASSWORD, makeEditor } from "./lib/editors.ts";
 import { emulatorsFolders } from "./lib/emulators-folders.ts";
 import { startFirebaseEmulators, type RunningFirebaseEmulators } from "./lib/firebase-emulators.ts";
 import { startImageServer, type ImageServer } from "./lib/image-server.ts";
@@ -28,6 +32,8 @@ const EDITORS_API = [
   "requestSiteRebuild",
   "previewLink",
 ];
+/** The editor every run makes, to sign in to the console with (password DEFAULT_EDITOR_PASSWORD). */
+export const SEEDED_EDITOR = "editor@example.com";
 const COMMAND = {
   usage: "npm run emulators -- [options]",
   summary:
@@ -65,6 +71,12 @@ const COMMAND = {
       default: env.SITE_PORT || "9000",
       description: "The published site (env SITE_PORT).",
     },
+    "editors-port": {
+      type: "string",
+      value: "port",
+      default: env.EDITORS_PORT || "5175",
+      description: "The editors' console (env EDITORS_PORT).",
+    },
     "emulators-only": {
       type: "boolean",
       description: "Start only the emulators (no rebuild service, no site); links point at --site-url.",
@@ -100,15 +112,28 @@ function startWebhook(environment: NodeJS.ProcessEnv): Promise<{ child: ChildPro
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
   const projectId = values.project;
-  const [firestorePort, authPort, functionsPort, webhookPort, sitePort] = await Promise.all([
+  const [firestorePort, authPort, functionsPort, webhookPort, sitePort, editorsPort] = await Promise.all([
     port(values["firestore-port"], "firestore-port"),
     port(values["auth-port"], "auth-port"),
     port(values["functions-port"], "functions-port"),
     port(values["webhook-port"], "webhook-port"),
     port(values["site-port"], "site-port"),
+    port(values["editors-port"], "editors-port"),
   ]);
   const siteUrl = (values["emulators-only"] && values["site-url"]) || `http://127.0.0.1:${sitePort}`;
   const stops: (() => unknown)[] = [];
+  // The console is built while the emulators start: it needs only their addresses, known already.
+  const consoleEmulators: ConsoleEmulators = {
+    projectId,
+    authHost: `127.0.0.1:${authPort}`,
+    firestoreHost: `127.0.0.1:${firestorePort}`,
+    functionsHost: `127.0.0.1:${functionsPort}`,
+    siteUrl,
+  };
+  const consoleDir = mkdtempSync(path.join(os.tmpdir(), "kindred-editors-"));
+  stops.push(() => rmSync(consoleDir, { recursive: true, force: true }));
+  const consoleBuilt = buildConsole(consoleDir, consoleEnvironment(consoleEmulators));
+  consoleBuilt.catch(() => undefined); // awaited below; a failure before then must not go unhandled
   const shutdown = (code = 0): never => {
     for (const stop of stops.reverse()) stop();
     process.exit(code);
@@ -141,6 +166,22 @@ async function main(): Promise<void> {
     console.log(`Auth emulator       http://${firebase.authHost}`);
     console.log(`Functions emulator  http://${firebase.functionsHost}/${projectId}/us-central1/<name>`);
     console.log(`  editors' API       ${EDITORS_API.join(", ")}  (docs/editors-api.md)`);
+
+    await makeEditor(
+      { projectId, authHost: firebase.authHost, functionsHost: firebase.functionsHost },
+      SEEDED_EDITOR,
+      DEFAULT_EDITOR_PASSWORD,
+    );
+    await consoleBuilt;
+    const editors: RunningServer = await startServer({
+      port: editorsPort,
+      target: "editors",
+      publicDir: consoleDir,
+      cspSources: emulatorCspSources(consoleEmulators, [images.url]),
+    });
+    stops.push(() => void editors.close());
+    console.log(`Editors' console  ${editors.url}`);
+    console.log(`  sign in as         ${SEEDED_EDITOR}, password ${DEFAULT_EDITOR_PASSWORD}`);
 
     if (!values["emulators-only"]) {
       // One site and one builds folder per project and checkout: a second clone shares neither.
@@ -193,8 +234,8 @@ async function main(): Promise<void> {
     : "<blogMetaData id>";
   const ports = `AUTH_PORT=${authPort} FUNCTIONS_PORT=${functionsPort} FIRESTORE_PORT=${firestorePort}`;
   console.log("");
-  console.log("Make an editor (a user with the custom claim editor: true):");
-  console.log(`  ${ports} npm run make-editor -- editor@example.com`);
+  console.log(`Make another editor (${SEEDED_EDITOR} is one already; a user with the custom claim editor: true):`);
+  console.log(`  ${ports} npm run make-editor -- another@example.com`);
   console.log("Stop them being one (the claim, their sessions, and what the rules let them read):");
   console.log(`  ${ports} npm run make-editor -- --remove editor@example.com`);
   console.log("Get a preview link for an article (a blogMetaData id):");

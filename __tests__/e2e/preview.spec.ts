@@ -100,9 +100,16 @@ const bodyMarkup = (page: Page): Promise<string> =>
 
 test.beforeAll(async () => {
   test.setTimeout(420_000);
-  const [firestore, auth, functions, site] = await Promise.all([freePort(), freePort(), freePort(), freePort()]);
+  const [firestore, auth, functions, site, editors] = await Promise.all([
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+    freePort(),
+  ]);
   siteUrl = `http://127.0.0.1:${site}`;
-  const output = await startEmulators({ firestore, auth, functions });
+  // The editors' console too is served, on a port of its own: never the 5175 a developer's run may hold.
+  const output = await startEmulators({ firestore, auth, functions, editors });
   imagesOrigin = /Sample images\s+(http:\/\/[\d.:]+)/.exec(output)![1]!;
   addresses = { projectId: PROJECT_ID, authHost: `127.0.0.1:${auth}`, functionsHost: `127.0.0.1:${functions}` };
   const firestoreHost = `127.0.0.1:${firestore}`;

@@ -36,7 +36,10 @@ const ANA = "ana@example.com";
 function startStack(root = path.resolve(__dirname, "../..")): Promise<{ child: ChildProcess; output: string }> {
   return new Promise((resolve, reject) => {
     const script = path.join(root, "scripts", "emulators.ts");
-    const ports = ["firestore", "auth", "functions", "webhook", "site"].flatMap((name) => [`--${name}-port`, "0"]);
+    const ports = ["firestore", "auth", "functions", "webhook", "site", "editors"].flatMap((name) => [
+      `--${name}-port`,
+      "0",
+    ]);
     const child = spawn(process.execPath, [script, "--project", PROJECT_ID, ...ports], {
       cwd: root,
       detached: true,
