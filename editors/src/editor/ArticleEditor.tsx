@@ -95,6 +95,8 @@ function Editing({ db, id, version, fields, updatedOn, onClose }: EditingProps):
   const autosave = React.useRef<Autosave | null>(null);
   const body = React.useRef<BodyEditorHandle>(null);
   const focusAfterTab = React.useRef<BlockPlace | null>(null);
+  const previewPane = React.useRef<HTMLElement>(null);
+  const showPreview = React.useRef(false);
   const ids = {
     write: React.useId(),
     history: React.useId(),
@@ -178,6 +180,14 @@ function Editing({ db, id, version, fields, updatedOn, onClose }: EditingProps):
     focusAfterTab.current = null;
     body.current?.focusBlock(place.id || place.index);
   }, [tab]);
+
+  // A version opened in the history is shown in the preview, below the history: taken there, focus and all.
+  React.useEffect(() => {
+    if (!shownVersion || !showPreview.current) return;
+    showPreview.current = false;
+    previewPane.current?.scrollIntoView({ block: "start" });
+    previewPane.current?.focus({ preventScroll: true });
+  }, [shownVersion]);
 
   const chooseBlock = React.useCallback(
     (place: BlockPlace) => {
@@ -305,6 +315,7 @@ function Editing({ db, id, version, fields, updatedOn, onClose }: EditingProps):
           elementId={ids.history}
           opened={shownVersion ? (shownVersion.version as number) : null}
           onOpen={(shown) => {
+            showPreview.current = true;
             setShownVersion(shown);
             setTab("preview");
           }}
@@ -372,7 +383,10 @@ function Editing({ db, id, version, fields, updatedOn, onClose }: EditingProps):
             <BodyEditor ref={body} initial={form.content} marks={marks} onChange={(content) => update({ content })} />
           </section>
         </div>
-        <section id={ids.preview} className={styles.previewPane} aria-label="Preview">
+        {/* On wide screens the preview scrolls on its own (editor.module.css): it takes the focus so that the
+            keyboard scrolls it as the mouse does (axe: scrollable-region-focusable). */}
+        {/* eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex */}
+        <section ref={previewPane} id={ids.preview} className={styles.previewPane} aria-label="Preview" tabIndex={0}>
           <ArticlePreview
             fields={previewFields}
             showing={

@@ -43,8 +43,13 @@ export const BodyEditor = React.forwardRef<BodyEditorHandle, BodyEditorProps>(fu
   const [ready, setReady] = React.useState(false);
   const latest = React.useRef({ initial, onChange, onReady });
   latest.current = { initial, onChange, onReady };
-  /** The body last shown or reported: a change to the same blocks is no change. */
-  const shown = React.useRef<OutputData>(initial);
+  /**
+   * The body as Editor.js itself saves what it shows (its tools add ids and defaults to stored blocks, and
+   * change their own elements as they draw, which Editor.js reports as changes): a change that saves the
+   * same blocks is no change, so opening an article saves nothing. Taken once Editor.js is ready, and
+   * again after each render; every change waits for it.
+   */
+  const shown = React.useRef<{ baseline: Promise<OutputData | null> }>({ baseline: Promise.resolve(null) });
 
   React.useEffect(() => {
     const holder = document.createElement("div");
@@ -57,17 +62,19 @@ export const BodyEditor = React.forwardRef<BodyEditorHandle, BodyEditorProps>(fu
       placeholder: "Write the article here. Press Tab or / for the other blocks.",
       minHeight: 120,
       onChange: (api) => {
-        void api.saver.save().then(
-          (data) => {
-            if (!alive || sameBlocks(data, shown.current)) return;
-            shown.current = data;
+        const { baseline } = shown.current;
+        void baseline
+          .then(async (before) => {
+            const data = await api.saver.save();
+            if (!alive || (before && sameBlocks(data, before))) return;
+            shown.current = { baseline: Promise.resolve(data) };
             latest.current.onChange(data);
-          },
-          () => undefined,
-        );
+          })
+          .catch(() => undefined);
       },
     });
     editor.current = instance;
+    shown.current = { baseline: instance.isReady.then(() => instance.save()).catch(() => null) };
     instance.isReady.then(
       () => {
         if (!alive) return;
@@ -96,8 +103,12 @@ export const BodyEditor = React.forwardRef<BodyEditorHandle, BodyEditorProps>(fu
         const instance = editor.current;
         if (!instance) return;
         await instance.isReady;
-        shown.current = data;
-        await instance.render(data);
+        const baseline = instance
+          .render(data)
+          .then(() => instance.save())
+          .catch(() => null);
+        shown.current = { baseline };
+        await baseline;
       },
       focusBlock(block) {
         const instance = editor.current;

@@ -9,7 +9,6 @@ export { default as AttachesTool } from "@editorjs/attaches";
 export { default as Checklist } from "@editorjs/checklist";
 export { default as CodeTool } from "@editorjs/code";
 export { default as Delimiter } from "@editorjs/delimiter";
-export { default as Embed } from "@editorjs/embed";
 export { default as Header } from "@editorjs/header";
 export { default as ImageTool } from "@editorjs/image";
 export { default as InlineCode } from "@editorjs/inline-code";
@@ -26,3 +25,18 @@ export { default as TextVariantTune } from "@editorjs/text-variant-tune";
 export { default as Underline } from "@editorjs/underline";
 export { default as Warning } from "@editorjs/warning";
 export { default as AlignmentTune } from "editorjs-text-alignment-blocktune";
+
+import EmbedTool from "@editorjs/embed";
+
+/**
+ * Editor.js's embed tool shows each embed as the service's own player, a frame of youtube.com and the
+ * like: the console would load third parties as an editor types (and its Content-Security-Policy frames
+ * none of them). Here each embed is drawn as an element naming its address instead; the preview beside
+ * the editor draws it as the site does, a player only on request. What the tool saves is unchanged.
+ */
+export class Embed extends EmbedTool {
+  static prepare(options) {
+    super.prepare(options);
+    for (const service of Object.values(EmbedTool.services ?? {})) service.html = '<div role="note"></div>';
+  }
+}

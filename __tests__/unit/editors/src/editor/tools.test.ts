@@ -35,4 +35,21 @@ describe("the console's Editor.js tools", () => {
     });
     await expect(uploader.uploadByFile()).rejects.toThrow(/does not upload files/);
   });
+
+  it("shows an embed in the editor as its address, never the service's player: nothing loads from YouTube", () => {
+    type EmbedClass = (new (options: unknown) => { render(): HTMLElement }) & { prepare(options: unknown): void };
+    const Embed = BLOCK_TOOLS.embed.class as unknown as EmbedClass;
+    Embed.prepare({ config: BLOCK_TOOLS.embed.config });
+    const source = "https://www.youtube.com/watch?v=aqz-KE-bpKQ";
+    const element = new Embed({
+      data: { service: "youtube", source, embed: "https://www.youtube.com/embed/aqz-KE-bpKQ", caption: "" },
+      api: { i18n: { t: (text: string) => text }, styles: { block: "cdx-block", input: "cdx-input" } },
+      readOnly: false,
+    }).render();
+    expect(element.querySelector("iframe")).toBeNull();
+    expect(element.querySelector(".embed-tool__content")).toHaveAttribute(
+      "src",
+      "https://www.youtube.com/embed/aqz-KE-bpKQ",
+    );
+  });
 });
