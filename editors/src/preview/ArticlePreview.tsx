@@ -12,7 +12,8 @@ import {
 import { ArticleView } from "../../../src/components/blog/ArticleView";
 import * as articleStyles from "../../../src/components/blog/article.module.css";
 import * as bodyStyles from "../../../src/components/article-body/article-body.module.css";
-import { draftBody, type LeftOutBlock } from "./draft-body";
+import { draftBody, type Highlighter, type LeftOutBlock } from "./draft-body";
+import { loadHighlighter } from "./highlighter";
 import * as styles from "./preview.module.css";
 
 /** What the preview draws: the editor's fields as they are now, saved or not. */
@@ -65,7 +66,20 @@ const leftOutWords = (left: LeftOutBlock): string => `Block ${left.block + 1} ($
  * the editor's block it came from.
  */
 export function ArticlePreview({ fields, showing, onChooseBlock }: ArticlePreviewProps): JSX.Element {
-  const body = React.useMemo(() => draftBody(fields.content), [fields.content]);
+  const [highlight, setHighlight] = React.useState<Highlighter | undefined>(undefined);
+  const body = React.useMemo(() => draftBody(fields.content, highlight), [fields.content, highlight]);
+  const hasCode = !highlight && body.blocks.some((block) => block.type === "code");
+  // The first code block fetches the highlighter; until it arrives, code shows as plain text.
+  React.useEffect(() => {
+    if (!hasCode) return;
+    let current = true;
+    void loadHighlighter().then((loaded) => {
+      if (current) setHighlight(() => loaded);
+    });
+    return () => {
+      current = false;
+    };
+  }, [hasCode]);
   const cover = coverOf(fields.featureImage);
   const warnings = [
     ...(body.problem ? [`The body ${body.problem}.`] : []),

@@ -1,15 +1,12 @@
-import {
-  builtBodyRules,
-  highlightCodeBlocks,
-  normalizeContent,
-  safeBlocks,
-  storedBlockIndex,
-  type SafeBlock,
-} from "@kindred/article";
+import { builtBodyRules, normalizeContent, safeBlocks, storedBlockIndex, type SafeBlock } from "@kindred/article";
 
 // The body the editor is typing, made as the build makes it (the source plugin's normalizeContent,
 // then finishBody's sanitizer and highlighter, all from @kindred/article), block by block, so that the
-// preview knows which block of the editor each drawn block comes from.
+// preview knows which block of the editor each drawn block comes from. The highlighter is passed in
+// (preview/highlighter.ts loads it on demand): its grammars are 0.8 MB, and most articles have no code.
+
+/** `highlightCodeBlocks` of @kindred/article: the build's highlighting of code blocks. */
+export type Highlighter = (blocks: SafeBlock[], rawBlocks: unknown) => SafeBlock[];
 
 export interface LeftOutBlock {
   /** Its index in `content.blocks`. */
@@ -36,8 +33,11 @@ const idOf = (block: unknown): string =>
     ? (block as { id: string }).id
     : "";
 
-/** The body of `content` (Editor.js output) as the article page would draw it. */
-export function draftBody(content: unknown): DraftBody {
+/**
+ * The body of `content` (Editor.js output) as the article page would draw it: with its code highlighted
+ * when `highlight` is given, else with its code as plain text (as the site draws code in no known language).
+ */
+export function draftBody(content: unknown, highlight?: Highlighter): DraftBody {
   const normalized = normalizeContent("draft", content);
   if (normalized === null)
     return {
@@ -72,5 +72,5 @@ export function draftBody(content: unknown): DraftBody {
     ids.push(idOf(block));
   });
   leftOut.sort((a, b) => a.block - b.block);
-  return { blocks: highlightCodeBlocks(kept, raw), sources, ids, leftOut };
+  return { blocks: highlight ? highlight(kept, raw) : kept, sources, ids, leftOut };
 }

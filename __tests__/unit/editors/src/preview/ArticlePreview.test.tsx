@@ -1,7 +1,8 @@
 import * as React from "react";
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { fireEvent, render, screen } from "@testing-library/react";
+import { fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { highlightCodeBlocks } from "@kindred/article";
 import { ArticleBody } from "../../../../../src/components/article-body/ArticleBody";
 import { ArticlePreview, type PreviewFields } from "../../../../../editors/src/preview/ArticlePreview";
 import { draftBody } from "../../../../../editors/src/preview/draft-body";
@@ -26,8 +27,8 @@ const markup = (element: Element): string => {
 };
 
 describe("ArticlePreview", () => {
-  it("draws the body in the site's own markup: the showcase as the site's ArticleBody draws it", () => {
-    const site = render(<ArticleBody blocks={draftBody(showcase.content).blocks} />);
+  it("draws the body in the site's own markup: the showcase as the site's ArticleBody draws it", async () => {
+    const site = render(<ArticleBody blocks={draftBody(showcase.content, highlightCodeBlocks).blocks} />);
     const siteBody = site.container.querySelector("[data-article-body]")!;
     const siteMarkup = markup(siteBody);
     site.unmount();
@@ -35,11 +36,23 @@ describe("ArticlePreview", () => {
       <ArticlePreview fields={fields(showcase.content)} showing="Preview" onChooseBlock={() => undefined} />,
     );
     const body = container.querySelector("[data-article-body]")!;
-    expect(markup(body)).toBe(siteMarkup);
+    await waitFor(() => expect(markup(body)).toBe(siteMarkup));
     // One element per drawn block: what a click is mapped by.
     expect(body.children).toHaveLength(draftBody(showcase.content).blocks.length);
     expect(screen.getByRole("heading", { level: 1 })).toHaveTextContent("A plan");
     expect(screen.getByRole("list", { name: "Categories" })).toHaveTextContent(/#FirstDates\s*#Safety/);
+  });
+
+  it("draws code as plain text at once, then highlighted as the build does once the highlighter has loaded", async () => {
+    const content = { blocks: [{ type: "code", data: { code: "const a = 1;", language: "javascript" } }] };
+    const site = render(<ArticleBody blocks={draftBody(content, highlightCodeBlocks).blocks} />);
+    const siteMarkup = markup(site.container.querySelector("[data-article-body]")!);
+    site.unmount();
+    const { container } = render(<ArticlePreview fields={fields(content)} showing="Preview" />);
+    const code = container.querySelector("[data-article-body] pre code")!;
+    expect(code.innerHTML).toBe("const a = 1;");
+    await waitFor(() => expect(markup(container.querySelector("[data-article-body]")!)).toBe(siteMarkup));
+    expect(siteMarkup).toContain('<span class="hljs-keyword">const</span>');
   });
 
   it("names the editor's block a click lands in, past the blocks left out, and lets links be", () => {

@@ -1,6 +1,6 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
-import { finishBody, normalizeContent } from "@kindred/article";
+import { finishBody, highlightCodeBlocks, normalizeContent } from "@kindred/article";
 import { draftBody } from "../../../../../editors/src/preview/draft-body";
 
 const showcase = JSON.parse(
@@ -11,7 +11,7 @@ describe("draftBody", () => {
   it("is the body the build makes of the same content: every block of the showcase", () => {
     const normalized = normalizeContent("draft", showcase.content)!;
     const built = finishBody(normalized.content.blocks, showcase.title, normalized.problems);
-    const body = draftBody(showcase.content);
+    const body = draftBody(showcase.content, highlightCodeBlocks);
     expect(body.blocks).toEqual(built.safeBlocks);
     expect(body.leftOut).toEqual(built.leftOutBlocks.map(({ block }) => block));
   });
@@ -39,14 +39,16 @@ describe("draftBody", () => {
     ]);
   });
 
-  it("highlights code in the language the editor named, as the build does", () => {
-    const [code] = draftBody({
-      blocks: [{ type: "code", data: { code: "const a = 1;", language: "javascript" } }],
-    }).blocks;
+  it("highlights code in the language the editor named, as the build does, once given the highlighter", () => {
+    const content = { blocks: [{ type: "code", data: { code: "const a = 1;", language: "javascript" } }] };
+    const [code] = draftBody(content, highlightCodeBlocks).blocks;
     expect(code).toMatchObject({
       type: "code",
       highlighted: expect.stringContaining('<span class="hljs-keyword">const</span>'),
     });
+    // Until the highlighter's chunk has loaded, the code is drawn as plain text.
+    const [plain] = draftBody(content).blocks;
+    expect(plain).toEqual({ type: "code", code: "const a = 1;" });
   });
 
   it("draws nothing of content that is not Editor.js output, and says so", () => {
