@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -6,13 +5,15 @@ import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
 import type { Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
-import { freePort, stopGroup } from "../support/processes";
+import { freePort } from "../support/processes";
+import { startEmulatorsCommand, type EmulatorsCommand } from "../support/emulators-command";
 import { callFunction, signIn, type EmulatorAddresses } from "../../scripts/lib/editors.ts";
 
 // The editors' console, its first screens, against `npm run emulators -- --emulators-only` (which builds
 // the console against the emulators and serves it with its own hosting rules, and makes an editor): signing
 // in, the Articles list with every article and its state, live, its search, its state filter and its pages,
 // and an account that is not an editor's. docs/editors-console.md.
+const REPORTS = path.resolve(__dirname, "../../reports");
 const PROJECT_ID = "demo-console-list";
 const EDITOR = { email: "editor@example.com", password: "editor-password" };
 /** Articles beyond the samples, older than all of them, so the list has a second page. */
@@ -28,7 +29,7 @@ const samples: Sample[] = readdirSync(path.resolve(__dirname, "../../content/blo
   .map((name) => JSON.parse(readFileSync(path.resolve(__dirname, "../../content/blog", name), "utf8")) as Sample);
 const drafts = samples.filter((sample) => !sample.published);
 
-let emulators: ChildProcess;
+let emulators: EmulatorsCommand | undefined;
 let consoleUrl = "";
 let addresses: EmulatorAddresses;
 let app: App;
@@ -37,24 +38,6 @@ const localServices: string[] = [];
 
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ allowedOrigins: localServices });
-
-/** Starts `npm run emulators -- --emulators-only` on free ports; resolves with its output once all are ready. */
-function startEmulators(ports: Record<string, number>, siteUrl: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const script = path.resolve(__dirname, "../../scripts/emulators.ts");
-    const args = ["--project", PROJECT_ID, "--emulators-only", "--site-url", siteUrl];
-    for (const [name, port] of Object.entries(ports)) args.push(`--${name}-port`, String(port));
-    emulators = spawn(process.execPath, [script, ...args], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (/All emulators ready/.test(output)) resolve(output);
-    };
-    emulators.stdout?.on("data", onData);
-    emulators.stderr?.on("data", onData);
-    emulators.on("exit", (code) => reject(new Error(`npm run emulators exited with ${code}:\n${output}`)));
-  });
-}
 
 async function signInAs(page: Page, email: string, password: string): Promise<void> {
   await page.goto(consoleUrl);
@@ -90,25 +73,24 @@ const scrollsSideways = (page: Page): Promise<boolean> =>
 
 test.beforeAll(async () => {
   test.setTimeout(300_000);
-  const [firestore, auth, functions, editors, site] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-  const output = await startEmulators({ firestore, auth, functions, editors }, `http://127.0.0.1:${site}`);
-  consoleUrl = /Editors' console {2}(http:\/\/[\d.:]+)/.exec(output)![1]!;
+  // The site is not built here: the console only needs its address, for its links.
+  emulators = await startEmulatorsCommand({
+    project: PROJECT_ID,
+    services: ["firestore", "auth", "functions", "editors"],
+    args: ["--emulators-only", "--site-url", `http://127.0.0.1:${await freePort()}`],
+  });
+  const { output } = emulators;
+  consoleUrl = emulators.address("Editors' console");
   expect(output).toContain(`sign in as         ${EDITOR.email}, password ${EDITOR.password}`);
-  const imagesOrigin = /Sample images\s+(http:\/\/[\d.:]+)/.exec(output)![1]!;
-  addresses = { projectId: PROJECT_ID, authHost: `127.0.0.1:${auth}`, functionsHost: `127.0.0.1:${functions}` };
-  process.env.FIRESTORE_EMULATOR_HOST = `127.0.0.1:${firestore}`;
+  const imagesOrigin = emulators.address("Sample images");
+  addresses = { projectId: PROJECT_ID, authHost: emulators.authHost, functionsHost: emulators.functionsHost };
+  process.env.FIRESTORE_EMULATOR_HOST = emulators.firestoreHost;
   process.env.METADATA_SERVER_DETECTION = "none";
   app = initializeApp({ projectId: PROJECT_ID }, "console-list-e2e");
   db = getFirestore(app);
   localServices.push(
     consoleUrl,
-    `http://127.0.0.1:${firestore}`,
+    `http://${emulators.firestoreHost}`,
     `http://${addresses.authHost}`,
     `http://${addresses.functionsHost}`,
     imagesOrigin,
@@ -133,7 +115,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(async () => {
-  stopGroup(emulators);
+  await emulators?.stop();
   if (app) await deleteApp(app);
 });
 
@@ -179,6 +161,8 @@ test("the seeded editor signs in and sees every article, drafts included, each w
   );
   await expect(rowOf(page, drafts[0]!.title)).toContainText("Not saved in the console yet");
   expect(await axeFindings(page)).toEqual([]);
+  await expect(page.getByRole("list", { name: "Articles" }).getByText("Looking up who saved it…")).toHaveCount(0);
+  await page.screenshot({ path: path.join(REPORTS, "console-list-1280.png") });
 
   // The second page, after the first, without a gap or a repeat.
   await page.getByRole("button", { name: "Load more" }).click();
@@ -192,6 +176,8 @@ test("the seeded editor signs in and sees every article, drafts included, each w
   await page.setViewportSize({ width: 390, height: 844 });
   expect(await scrollsSideways(page)).toBe(false);
   expect(await axeFindings(page)).toEqual([]);
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.screenshot({ path: path.join(REPORTS, "console-list-390.png") });
 });
 
 test("states and saves show as they happen, without a reload", async ({ page }) => {

@@ -1,6 +1,5 @@
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { rmSync } from "node:fs";
-import path from "node:path";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth } from "firebase-admin/auth";
 import { getFirestore, Timestamp, type Firestore } from "firebase-admin/firestore";
@@ -9,6 +8,7 @@ import { test, expect, waitForHydration } from "./fixtures";
 import { article } from "../support/articles";
 import { buildSite } from "../support/site-build";
 import { freePort, startScript, stopGroup } from "../support/processes";
+import { startEmulatorsCommand, type EmulatorsCommand } from "../support/emulators-command";
 import { callPreviewLink, makeEditor, signIn, type EmulatorAddresses } from "../../scripts/lib/editors.ts";
 
 // The editors' private preview, end to end: `npm run emulators -- --emulators-only` (the standalone
@@ -17,7 +17,7 @@ import { callPreviewLink, makeEditor, signIn, type EmulatorAddresses } from "../
 const PROJECT_ID = "demo-preview-e2e";
 const MARK = "Preview: not published";
 
-let emulators: ChildProcess;
+let emulators: EmulatorsCommand | undefined;
 let server: ChildProcess;
 let app: App;
 let db: Firestore;
@@ -64,24 +64,6 @@ const showcase = (slug: string, title: string, published: boolean): Record<strin
 test.describe.configure({ mode: "serial", timeout: 60_000 });
 test.use({ allowedOrigins: localServices });
 
-/** Starts `npm run emulators -- --emulators-only` and resolves with its output once all are ready. */
-function startEmulators(ports: Record<string, number>): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const script = path.resolve(__dirname, "../../scripts/emulators.ts");
-    const args = ["--project", PROJECT_ID, "--emulators-only", "--site-url", siteUrl];
-    for (const [name, port] of Object.entries(ports)) args.push(`--${name}-port`, String(port));
-    emulators = spawn(process.execPath, [script, ...args], { detached: true, stdio: ["ignore", "pipe", "pipe"] });
-    let output = "";
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (/All emulators ready/.test(output)) resolve(output);
-    };
-    emulators.stdout?.on("data", onData);
-    emulators.stderr?.on("data", onData);
-    emulators.on("exit", (code) => reject(new Error(`npm run emulators exited with ${code}:\n${output}`)));
-  });
-}
-
 async function save(id: string, data: Record<string, unknown>): Promise<void> {
   await db.collection("blogMetaData").doc(id).set(data);
 }
@@ -100,19 +82,16 @@ const bodyMarkup = (page: Page): Promise<string> =>
 
 test.beforeAll(async () => {
   test.setTimeout(420_000);
-  const [firestore, auth, functions, site, editors] = await Promise.all([
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-    freePort(),
-  ]);
-  siteUrl = `http://127.0.0.1:${site}`;
+  siteUrl = `http://127.0.0.1:${await freePort()}`;
   // The editors' console too is served, on a port of its own: never the 5175 a developer's run may hold.
-  const output = await startEmulators({ firestore, auth, functions, editors });
-  imagesOrigin = /Sample images\s+(http:\/\/[\d.:]+)/.exec(output)![1]!;
-  addresses = { projectId: PROJECT_ID, authHost: `127.0.0.1:${auth}`, functionsHost: `127.0.0.1:${functions}` };
-  const firestoreHost = `127.0.0.1:${firestore}`;
+  emulators = await startEmulatorsCommand({
+    project: PROJECT_ID,
+    services: ["firestore", "auth", "functions", "editors"],
+    args: ["--emulators-only", "--site-url", siteUrl],
+  });
+  imagesOrigin = emulators.address("Sample images");
+  addresses = { projectId: PROJECT_ID, authHost: emulators.authHost, functionsHost: emulators.functionsHost };
+  const { firestoreHost } = emulators;
   process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
   process.env.FIREBASE_AUTH_EMULATOR_HOST = addresses.authHost;
   process.env.METADATA_SERVER_DETECTION = "none"; // firebase-admin must not probe the cloud metadata server
@@ -135,7 +114,7 @@ test.beforeAll(async () => {
   if (build.exitCode !== 0) throw new Error(`The build against the emulators failed:\n${build.output.slice(-3000)}`);
   ({ child: server } = await startScript(
     "scripts/serve.ts",
-    { PORT: String(site), PUBLIC_DIR: build.publicDir },
+    { PORT: new URL(siteUrl).port, PUBLIC_DIR: build.publicDir },
     /Serving the production build/,
   ));
   localServices.push(siteUrl, `http://${firestoreHost}`, `http://${addresses.authHost}`, imagesOrigin);
@@ -143,7 +122,7 @@ test.beforeAll(async () => {
 
 test.afterAll(async () => {
   stopGroup(server);
-  stopGroup(emulators);
+  await emulators?.stop();
   if (app) await deleteApp(app);
   if (buildDir) rmSync(buildDir, { recursive: true, force: true });
 });
