@@ -1,0 +1,77 @@
+import { readFileSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildSite, gatsbyEnv } from "../support/site-build";
+import { editBody, firstDifference, run } from "../../scripts/fast-lane-check.ts";
+import { LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
+
+// The fast lane's article step against real builds of the sample content (the embedded default): a
+// body edit rendered outside `gatsby build` (page and page data) is byte for byte what the next full
+// build writes, and an edit that would change other pages (a title) is left to the full build.
+const BUILD_TIMEOUT = 600_000;
+const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
+const SLUG = "first-date-checklist";
+const FILES = [`blogarticle/${SLUG}/index.html`, `page-data/blogarticle/${SLUG}/page-data.json`];
+const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs the fast lane for the article on the site in `site`, writing into a new folder. */
+async function fastLane(site: string): Promise<{ code: number; out: string; report: Record<string, unknown> }> {
+  const out = await mkdtemp(path.join(tmpdir(), "fast-lane-out-"));
+  dirs.push(out);
+  const lane = await run(
+    process.execPath,
+    [LANE, "--site", site, "--out", out, "--document", ARTICLE],
+    site,
+    gatsbyEnv({}),
+  );
+  const line = lane.stdout.trim().split("\n").pop() ?? "";
+  if (!line.startsWith("{"))
+    throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
+  return { code: lane.code, out, report: JSON.parse(line) as Record<string, unknown> };
+}
+
+test(
+  "a body edit's page and page data from the fast lane are byte for byte the next build's; a title edit is left to the build",
+  async () => {
+    const first = await buildSite({});
+    dirs.push(first.dir);
+    expect(first.exitCode).toBe(0);
+    const before = FILES.map((file) => readFileSync(path.join(first.publicDir, file)));
+
+    await editBody(
+      path.join(first.dir, "content", "blog"),
+      ARTICLE,
+      "Edited: “quotes”, é, 日本語 and 💘, &amp; <i>markup</i>.",
+    );
+    const lane = await fastLane(first.dir);
+    expect(lane.report).toMatchObject({ rendered: true, pagePath: `/blogarticle/${SLUG}`, files: FILES });
+    expect(lane.code).toBe(0);
+    const laneFiles = FILES.map((file) => readFileSync(path.join(lane.out, file)));
+    // The edit reached both files: the new paragraph, and the first paragraph's new description.
+    laneFiles.forEach((text, index) => expect(text.equals(before[index]!)).toBe(false));
+    expect(laneFiles[0]!.toString()).toContain("Edited: “quotes”, é, 日本語 and 💘, &amp; markup. A first date");
+
+    const second = await buildSite({}, { dir: first.dir });
+    expect(second.exitCode).toBe(0);
+    const differences = FILES.map((file, index) => [
+      file,
+      firstDifference(laneFiles[index]!, readFileSync(path.join(second.publicDir, file))) ?? "identical",
+    ]);
+    expect(differences).toEqual(FILES.map((file) => [file, "identical"]));
+
+    // A new title shows on cards and list pages too: the fast lane leaves it to the full build.
+    const file = path.join(first.dir, "content", "blog", `${SLUG}.json`);
+    const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
+    writeFileSync(file, JSON.stringify({ ...article, title: `${article.title}, edited` }));
+    const refused = await fastLane(first.dir);
+    expect(refused.code).toBe(LEFT_TO_FULL_BUILD);
+    expect(refused.report).toEqual({ rendered: false, reason: expect.stringContaining('"title" changed') });
+  },
+  BUILD_TIMEOUT * 2,
+);

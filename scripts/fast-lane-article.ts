@@ -1,0 +1,121 @@
+// `node scripts/fast-lane-article.ts --site <dir> --out <dir> (--document <id> | --document-file <file>)`
+// The fast lane's article step, as a command the rebuild service can run in its workspace: renders
+// one edited article's page and page data for the site last built in --site, with that site's own
+// code (src/node/fast-lane/render-article.ts, loaded from --site with jiti, as the site's TypeScript
+// imports name no extensions), and writes them under --out at their paths under public/. Prints one
+// JSON line: the files and the time of each step, or why the article is left to the full build
+// (exit status 3). The document comes from the site's sample content (--document, its id) or from a
+// file holding {"id", "data"} as read from Firestore (--document-file).
+import { writeSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { createJiti } from "jiti";
+import { fail, parseCommandLine, runMain } from "./lib/cli.ts";
+import type * as RenderArticle from "../src/node/fast-lane/render-article.ts";
+import type * as PageRenderer from "../plugins/gatsby-internals/page-renderer.ts";
+import type * as ReadLocal from "../plugins/gatsby-source-firestore/src/read-local.ts";
+import type * as BrowserPolicy from "../plugins/gatsby-source-firestore/src/browser-policy.ts";
+import type { FirestoreSourceOptions } from "../plugins/gatsby-source-firestore/src/plugin-options.ts";
+import type { RawDocument } from "../plugins/gatsby-source-firestore/src/types.ts";
+import type { GatsbyConfig } from "gatsby";
+
+const COMMAND = {
+  usage: "node scripts/fast-lane-article.ts --site <dir> --out <dir> (--document <id> | --document-file <file>)",
+  summary:
+    "Renders one edited article's page and page data outside `gatsby build`, as the next build writes\n" +
+    "them, for the site last built in --site; prints the files and timings as JSON.",
+  options: {
+    site: { type: "string", value: "dir", description: "The site folder of the last build (default: here)." },
+    out: { type: "string", value: "dir", description: "Where to write the files, at their paths under public/." },
+    document: { type: "string", value: "id", description: "The article's document id, read from the sample content." },
+    "document-file": {
+      type: "string",
+      value: "file",
+      description: 'A JSON file {"id", "data"}: the document as read.',
+    },
+    "previous-blog-id": { type: "string", value: "id", description: "The article's blogId before the edit." },
+  },
+} as const;
+
+/** Exit status of an article left to the full build: not a failure of the command. */
+export const LEFT_TO_FULL_BUILD = 3;
+
+/** The source plugin's options as the site's gatsby-config.ts gives them. */
+function sourceOptions(config: GatsbyConfig): FirestoreSourceOptions {
+  const entry = (config.plugins ?? []).find(
+    (plugin) => typeof plugin === "object" && plugin.resolve === "gatsby-source-firestore",
+  );
+  if (typeof entry !== "object") fail("gatsby-config.ts has no gatsby-source-firestore entry");
+  return entry.options as FirestoreSourceOptions;
+}
+
+/**
+ * Prints the command's one line of JSON. Gatsby's reporter, loaded with the renderer, takes over
+ * console.log (and wraps long lines), so the line goes straight to the standard output's descriptor.
+ */
+const printLine = (value: unknown): void => void writeSync(1, `${JSON.stringify(value)}\n`);
+
+async function main(): Promise<void> {
+  const { values } = parseCommandLine(COMMAND);
+  // Before anything loads React: the build renders with React's production build.
+  process.env.NODE_ENV = "production";
+  const site = path.resolve(values.site ?? ".");
+  if (!values.out) fail("--out is required", 2);
+  const out = path.resolve(values.out);
+  const started = performance.now();
+  // Gatsby's renderer and its helpers read the site under the working folder.
+  process.chdir(site);
+  const jiti = createJiti(path.join(site, "package.json"));
+  const load = <T>(file: string): Promise<T> => jiti.import<T>(path.join(site, file));
+  const config = await load<{ default: GatsbyConfig }>("gatsby-config.ts");
+  const options = sourceOptions(config.default);
+  const policy = await load<typeof BrowserPolicy>("plugins/gatsby-source-firestore/src/browser-policy.ts");
+  // The rules a build process gets from the plugin's onPluginInit (Editor.js tool names, cover policy).
+  await policy.onPluginInit!({} as never, options as never, () => undefined);
+  let document: RawDocument | undefined;
+  if (values["document-file"]) {
+    document = JSON.parse(await readFile(values["document-file"], "utf8")) as RawDocument;
+  } else if (values.document) {
+    const local = await load<typeof ReadLocal>("plugins/gatsby-source-firestore/src/read-local.ts");
+    document = local.readLocalContent(options.localContentDir ?? "").find((doc) => doc.id === values.document);
+    if (!document) fail(`no sample article has the id ${values.document}`);
+  } else {
+    fail("name the article: --document <id> or --document-file <file>", 2);
+  }
+  const { loadPageRenderer } = await load<typeof PageRenderer>("plugins/gatsby-internals/page-renderer.ts");
+  const { renderArticle } = await load<typeof RenderArticle>("src/node/fast-lane/render-article.ts");
+  const loaded = performance.now();
+  const renderer = await loadPageRenderer(site);
+  const rendererLoaded = performance.now();
+  const result = await renderArticle({
+    siteDir: site,
+    renderer,
+    document,
+    options,
+    previousBlogId: values["previous-blog-id"],
+  });
+  const rendered = performance.now();
+  if (!result.rendered) {
+    printLine(result);
+    process.exit(LEFT_TO_FULL_BUILD);
+  }
+  for (const { file, text } of result.files) {
+    await mkdir(path.dirname(path.join(out, file)), { recursive: true });
+    await writeFile(path.join(out, file), text);
+  }
+  const ms = (from: number, to: number): number => Math.round(to - from);
+  printLine({
+    rendered: true,
+    pagePath: result.pagePath,
+    files: result.files.map(({ file }) => file),
+    timings: {
+      loadCode: ms(started, loaded),
+      loadRenderer: ms(loaded, rendererLoaded),
+      ...result.timings,
+      article: ms(rendererLoaded, rendered),
+      total: ms(started, performance.now()),
+    },
+  });
+}
+
+if (import.meta.main) runMain(main);

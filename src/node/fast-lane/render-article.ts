@@ -1,0 +1,165 @@
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import { articlePath, type BlogPost } from "@kindred/article";
+import { normalizeBlogPost } from "../../../plugins/gatsby-source-firestore/src/normalize";
+import { normalizeContext } from "../../../plugins/gatsby-source-firestore/src/source-nodes";
+import type { FirestoreSourceOptions } from "../../../plugins/gatsby-source-firestore/src/plugin-options";
+import type { RawDocument } from "../../../plugins/gatsby-source-firestore/src/types";
+import {
+  htmlPathOf,
+  pageDataPathOf,
+  type PageData,
+  type PageRenderer,
+} from "../../../plugins/gatsby-internals/page-renderer";
+import { ARTICLE_RECIPE, coverData } from "../covers";
+import { imageStoreDir } from "../image-store/store";
+import { finishPage } from "../html/finish-html";
+import { WEB_FONT_CLASS, pageChunkReader } from "../html/boot-script";
+import { stylesheetReader } from "../html/critical-css";
+import { emulatorHostFromEnv } from "../html/html-to-finish";
+
+// The fast lane's hardest file pair: one article's page and page data after an edit, made outside
+// `gatsby build` from the article's document and what the last build left in the site folder, and
+// byte for byte what the next build writes. The query result is the page's previous result with the
+// article's own fields as the source plugin now makes them (the same normalize code) and its cover
+// as the build's resolver gives it; the HTML is Gatsby's renderer bundle run on that data, slices
+// stitched in, then finished as onPostBuild finishes every page (boot script, critical CSS, policy).
+// Anything else an edit could change (which articles are similar, cards, list pages) it refuses.
+
+/** The fields of the article template's query the build resolves itself rather than reading the node. */
+const RESOLVED = new Set(["featureImage", "similar"]);
+
+/**
+ * The node fields an edit may change without changing any other page: the similar articles are
+ * chosen by categories, blog and date, and cards show slug, title, categories, date and cover, so a
+ * change to any of those is refused (and left to the full build). These fields still reach files
+ * other than the page (the feed, the search pieces, the sitemap's dates), which are not made here.
+ */
+const PAGE_ONLY_FIELDS = new Set(["documentId", "updatedOn", "description", "safeBlocks"]);
+
+/** What an article page's query returns for the article, as far as this module reads it. */
+type ArticleResult = Record<string, unknown>;
+
+/** One file the fast lane made: its path under public/ and its text. */
+export interface LaneFile {
+  file: string;
+  text: string;
+}
+
+export type ArticleRender =
+  | { rendered: true; pagePath: string; files: LaneFile[]; timings: Record<string, number> }
+  | { rendered: false; reason: string };
+
+const refuse = (reason: string): ArticleRender => ({ rendered: false, reason });
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/** The value GraphQL gives a stored field: the node's value, null where the node has none. */
+const stored = (post: BlogPost, field: string): unknown => (post as unknown as Record<string, unknown>)[field] ?? null;
+
+/**
+ * The article's new query result, or why it cannot be had here. Fields keep the order of the
+ * previous result (the order of the query), so JSON.stringify writes what the build's query runner
+ * writes.
+ */
+export function articleResult(
+  previous: PageData["result"],
+  post: BlogPost,
+  cover: unknown,
+): { result: PageData["result"] } | { reason: string } {
+  const data = previous.data as { blogPost?: ArticleResult } | undefined;
+  const before = data?.blogPost;
+  if (!before) return { reason: "the previous page data has no article" };
+  if (before.documentId !== post.documentId) return { reason: "the page belongs to another document" };
+  const blogPost: ArticleResult = {};
+  for (const [field, value] of Object.entries(before)) {
+    if (field === "featureImage") {
+      blogPost[field] = cover;
+    } else if (RESOLVED.has(field)) {
+      blogPost[field] = value;
+    } else if (!(field in post)) {
+      return { reason: `the article query asks for "${field}", which the fast lane does not know` };
+    } else {
+      const now = stored(post, field);
+      if (!PAGE_ONLY_FIELDS.has(field) && !sameJson(now, value))
+        return { reason: `"${field}" changed, which other pages show or depend on` };
+      blogPost[field] = now;
+    }
+  }
+  if (!sameJson(cover, before.featureImage) && before.featureImage !== undefined)
+    return { reason: "the cover changed, which cards show too" };
+  return { result: { data: { ...data, blogPost }, pageContext: previous.pageContext } };
+}
+
+/**
+ * Renders the page and page data of the article in `document` for the site built in `siteDir`
+ * (the working folder: Gatsby's renderer reads it), as the files to write under public/. The
+ * finished HTML is what onPostBuild's finishBuiltPages makes of it.
+ */
+export async function renderArticle({
+  siteDir,
+  renderer,
+  document,
+  options,
+  previousBlogId,
+}: {
+  siteDir: string;
+  renderer: PageRenderer;
+  document: RawDocument;
+  options: FirestoreSourceOptions;
+  /** The article's blog before the edit, when the caller knows it: the page data does not say. */
+  previousBlogId?: string;
+}): Promise<ArticleRender> {
+  const publicDir = path.join(siteDir, "public");
+  const timings: Record<string, number> = {};
+  let started = performance.now();
+  const lap = (name: string): void => {
+    const now = performance.now();
+    timings[name] = Math.round((now - started) * 10) / 10;
+    started = now;
+  };
+
+  const normalized = normalizeBlogPost(document, normalizeContext(options));
+  if (!normalized.ok)
+    return refuse(
+      normalized.problem ? `the document is refused: ${normalized.problem.message}` : "the document is not published",
+    );
+  const post = normalized.post;
+  if (previousBlogId !== undefined && previousBlogId !== post.blogId)
+    return refuse("the article moved to another blog");
+  const pagePath = articlePath(post.slug);
+  const previousText = await readFile(pageDataPathOf(publicDir, pagePath), "utf8").catch(() => undefined);
+  if (previousText === undefined) return refuse(`${pagePath} has no page data: a new article or a new slug`);
+  const previous = JSON.parse(previousText) as PageData;
+  if (previous.componentChunkName !== "component---src-templates-blog-article-tsx")
+    return refuse(`${pagePath} is not an article page`);
+  const cover = coverData(imageStoreDir(siteDir), post, ARTICLE_RECIPE);
+  if (post.featureImageSource && !cover) return refuse("the cover is not in the image store yet");
+  lap("normalize");
+
+  const made = articleResult(previous.result, post, cover);
+  if ("reason" in made) return refuse(made.reason);
+  const pageDataText = renderer.pageDataText(previous, JSON.stringify(made.result));
+  lap("pageData");
+
+  const rendered = await renderer.renderHtml(JSON.parse(pageDataText) as PageData);
+  lap("render");
+
+  // The page-data file the boot script reads for the chunk name is the previous one, which names
+  // the same component; the stylesheet and stats are the build's.
+  const chunks = await pageChunkReader(publicDir);
+  const sheets = stylesheetReader(publicDir, [WEB_FONT_CLASS]);
+  await Promise.all([chunks.prepare(rendered), sheets.prepare(rendered)]);
+  const finished = finishPage(rendered, chunks.pageChunks, emulatorHostFromEnv(), sheets.rulesOf);
+  lap("finish");
+
+  return {
+    rendered: true,
+    pagePath,
+    files: [
+      { file: path.relative(publicDir, htmlPathOf(publicDir, pagePath)), text: finished.html },
+      { file: path.relative(publicDir, pageDataPathOf(publicDir, pagePath)), text: pageDataText },
+    ],
+    timings,
+  };
+}
