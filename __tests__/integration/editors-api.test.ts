@@ -1,4 +1,4 @@
-import { execFileSync, spawn, type ChildProcess } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -12,7 +12,7 @@ import {
   type CallableAnswer,
   type EmulatorAddresses,
 } from "../../scripts/lib/editors.ts";
-import { stopGroup } from "../support/processes";
+import { startEmulatorsCommand, type EmulatorsCommand } from "../support/emulators-command";
 
 // The editors' API as an editors' tool meets it: `npm run emulators` (the Firestore, Auth and
 // Functions emulators, the rebuild service and the site it publishes, all real), the callables over
@@ -20,7 +20,7 @@ import { stopGroup } from "../support/processes";
 jest.setTimeout(600_000);
 
 const PROJECT_ID = "demo-editors-api";
-let stack: ChildProcess;
+let stack: EmulatorsCommand | undefined;
 let addresses: EmulatorAddresses;
 let siteUrl: string;
 let app: App;
@@ -29,62 +29,14 @@ let ana: { uid: string; idToken: string };
 
 const ANA = "ana@example.com";
 
-/**
- * `npm run emulators -- --project PROJECT_ID` of the checkout at `root`, with a free port each;
- * resolves with the process and its output once all are ready.
- */
-function startStack(root = path.resolve(__dirname, "../..")): Promise<{ child: ChildProcess; output: string }> {
-  return new Promise((resolve, reject) => {
-    const script = path.join(root, "scripts", "emulators.ts");
-    const ports = ["firestore", "auth", "functions", "webhook", "site", "editors"].flatMap((name) => [
-      `--${name}-port`,
-      "0",
-    ]);
-    const child = spawn(process.execPath, [script, "--project", PROJECT_ID, ...ports], {
-      cwd: root,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    let output = "";
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString();
-      if (/All emulators ready/.test(output)) resolve({ child, output });
-    };
-    child.stdout?.on("data", onData);
-    child.stderr?.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`npm run emulators exited with ${code}:\n${output}`)));
-  });
-}
-
-/** Stops a stack started by startStack and lets go of its output. */
-async function stopStack(child: ChildProcess): Promise<void> {
-  // npm run emulators stops everything it started on SIGTERM; wait for it.
-  const exited = new Promise((resolve) => (child.exitCode !== null ? resolve(null) : child.once("exit", resolve)));
-  stopGroup(child);
-  await Promise.race([exited, new Promise((resolve) => setTimeout(resolve, 15_000))]);
-  child.stdout?.destroy();
-  child.stderr?.destroy();
-}
-
 let firstOutput = "";
 
 beforeAll(async () => {
-  const started = await startStack();
-  stack = started.child;
-  const output = started.output;
-  firstOutput = output;
-  const match = (pattern: RegExp): string => {
-    const found = pattern.exec(output);
-    if (!found) throw new Error(`npm run emulators did not print ${pattern}:\n${output}`);
-    return found[1]!;
-  };
-  addresses = {
-    projectId: PROJECT_ID,
-    authHost: match(/Auth emulator\s+http:\/\/(\S+)/),
-    functionsHost: match(/Functions emulator\s+http:\/\/([^/\s]+)\//),
-  };
-  siteUrl = match(/Site\s+(http:\/\/\S+)/);
-  const firestoreHost = match(/Firestore emulator\s+http:\/\/(\S+)/);
+  stack = await startEmulatorsCommand({ project: PROJECT_ID });
+  firstOutput = stack.output;
+  addresses = { projectId: PROJECT_ID, authHost: stack.authHost, functionsHost: stack.functionsHost };
+  siteUrl = stack.address("Site");
+  const { firestoreHost } = stack;
   // firebase-admin takes FIRESTORE_EMULATOR_HOST over any setting: point it at the stack's emulator
   // while this file runs (the integration set-up's own is restored after).
   process.env.FIRESTORE_EMULATOR_HOST = firestoreHost;
@@ -97,7 +49,7 @@ const sharedEmulator = process.env.FIRESTORE_EMULATOR_HOST;
 
 afterAll(async () => {
   process.env.FIRESTORE_EMULATOR_HOST = sharedEmulator;
-  if (stack) await stopStack(stack);
+  await stack?.stop();
   if (app) await deleteApp(app);
 });
 
@@ -289,23 +241,23 @@ test("npm run emulators from a second clone, after the first built and published
   // A second checkout of the same commit, with dependencies installed (here: the first's).
   const root = path.resolve(__dirname, "../..");
   const clone = mkdtempSync(path.join(tmpdir(), "kindred-second-clone-"));
-  let second: ChildProcess | undefined;
+  let second: EmulatorsCommand | undefined;
   try {
     execFileSync("git", ["clone", "--quiet", root, clone]);
     symlinkSync(path.join(root, "node_modules"), path.join(clone, "node_modules"), "dir");
-    const started = await startStack(clone);
-    second = started.child;
+    const started = await startEmulatorsCommand({ project: PROJECT_ID, root: clone });
+    second = started;
     const publishing = (output: string) => /publishing to (\S+)/.exec(output)?.[1];
     // Its own site and builds, not the first checkout's (which held a workspace linked to the first's modules).
     expect(started.output).toMatch(/First build of the site/);
     expect(publishing(started.output)).toBeDefined();
     expect(publishing(started.output)).not.toBe(publishing(firstOutput));
-    const site = /Site\s+(http:\/\/\S+)/.exec(started.output)?.[1];
+    const site = started.address("Site");
     const home = await fetch(`${site}/blog`);
     expect(home.status).toBe(200);
     expect(await home.text()).toContain("/blogarticle/");
   } finally {
-    if (second) await stopStack(second);
+    await second?.stop();
     rmSync(clone, { recursive: true, force: true });
   }
 });

@@ -58,7 +58,9 @@ export function startEmulatorsCommand(options: EmulatorsCommandOptions): Promise
     const stop = async (): Promise<void> => {
       const exited = new Promise((done) => (child.exitCode !== null ? done(null) : child.once("exit", done)));
       stopGroup(child);
-      await Promise.race([exited, new Promise((done) => setTimeout(done, 15_000))]);
+      let timer: NodeJS.Timeout | undefined;
+      await Promise.race([exited, new Promise((done) => (timer = setTimeout(done, 15_000)))]);
+      clearTimeout(timer);
       child.stdout?.destroy();
       child.stderr?.destroy();
     };
