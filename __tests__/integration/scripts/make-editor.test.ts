@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
 import { getAuth, type Auth } from "firebase-admin/auth";
 import { makeEditor, removeEditor, signIn, type EmulatorAddresses } from "../../../scripts/lib/editors.ts";
-import { startAuthEmulator, type RunningAuthEmulator } from "../../support/auth-emulator";
+import { startFirebaseEmulators, type RunningFirebaseEmulators } from "../../../scripts/lib/firebase-emulators.ts";
 
 // make-editor against a real Auth emulator, checked as a callable checks a caller: with firebase-admin's
 // verifyIdToken(token, true), which also asks whether the user's sessions were revoked. --remove must
@@ -13,16 +13,22 @@ const PROJECT_ID = "demo-make-editor";
 const SCRIPT = path.join(__dirname, "../../../scripts/make-editor.ts");
 const run = promisify(execFile);
 
-let emulator: RunningAuthEmulator;
+let emulator: RunningFirebaseEmulators;
 let addresses: EmulatorAddresses;
 let app: App;
 let auth: Auth;
 const previousHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 
 beforeAll(async () => {
-  emulator = await startAuthEmulator(PROJECT_ID);
-  addresses = { projectId: PROJECT_ID, authHost: emulator.host, functionsHost: "" };
-  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.host;
+  // The Auth emulator alone (no functions); Firestore is the integration suite's own emulator.
+  emulator = await startFirebaseEmulators({
+    projectId: PROJECT_ID,
+    firestoreHost: process.env.FIRESTORE_EMULATOR_HOST ?? "",
+    authOnly: true,
+    timeoutMs: 60_000,
+  });
+  addresses = { projectId: PROJECT_ID, authHost: emulator.authHost, functionsHost: "" };
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulator.authHost;
   app = initializeApp({ projectId: PROJECT_ID }, "make-editor-test");
   auth = getAuth(app);
 }, 90_000);
@@ -48,7 +54,7 @@ const claimsOf = (idToken: string): Record<string, unknown> =>
 /** A second session of the same user, as another browser tab or device would hold it. */
 async function session(email: string): Promise<{ idToken: string; refreshToken: string }> {
   const response = await fetch(
-    `http://${emulator.host}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`,
+    `http://${emulator.authHost}/identitytoolkit.googleapis.com/v1/accounts:signInWithPassword?key=local`,
     {
       method: "POST",
       headers: { "Content-Type": "application/json" },
@@ -60,7 +66,7 @@ async function session(email: string): Promise<{ idToken: string; refreshToken: 
 
 /** What the client SDK does when its ID token nears expiry: a new one from the refresh token. */
 async function refreshed(refreshToken: string): Promise<string> {
-  const response = await fetch(`http://${emulator.host}/securetoken.googleapis.com/v1/token?key=local`, {
+  const response = await fetch(`http://${emulator.authHost}/securetoken.googleapis.com/v1/token?key=local`, {
     method: "POST",
     headers: { "Content-Type": "application/x-www-form-urlencoded" },
     body: new URLSearchParams({ grant_type: "refresh_token", refresh_token: refreshToken }),
@@ -125,7 +131,7 @@ describe("npm run make-editor", () => {
       "--project",
       PROJECT_ID,
       "--auth-port",
-      emulator.host.split(":")[1] ?? "",
+      emulator.authHost.split(":")[1] ?? "",
       "--firestore-port",
       firestorePort,
     ]);
