@@ -9,9 +9,14 @@ import path from "node:path";
 export const BUILD_STATES = ["queued", "building", "published", "failed"] as const;
 export type BuildState = (typeof BUILD_STATES)[number];
 
+/** Which way a release was made: a full `gatsby build`, or the fast lane's re-render of a few pages. */
+export type Lane = "fast" | "full";
+
 export interface Build {
   id: string;
   state: BuildState;
+  /** Absent in builds recorded before the fast lane: those are full builds. */
+  lane?: Lane;
   reason: string;
   triggers: number;
   triggeredAt: string;
@@ -41,6 +46,7 @@ export interface Build {
 export interface BuildView {
   id: string;
   state: BuildState;
+  lane: Lane;
   reason: string;
   triggers: number;
   triggeredAt: string;
@@ -70,6 +76,7 @@ export function publicView(build: Build | null): BuildView | null {
   return {
     id: build.id,
     state: build.state,
+    lane: build.lane ?? "full",
     reason: build.reason,
     triggers: build.triggers,
     triggeredAt: build.triggeredAt,

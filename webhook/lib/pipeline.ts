@@ -7,6 +7,7 @@ import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";
 import { PhaseError } from "./errors.ts";
+import { keepLaneInputs } from "./fast-lane.ts";
 import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
@@ -34,17 +35,26 @@ export interface PipelineContext {
   takedowns?: TakedownLog;
 }
 
-/** Runs DEPLOY_COMMAND (if any) for release `id`; resolves whether it exited with code 0. */
+/**
+ * Runs DEPLOY_COMMAND (if any) for release `id`; resolves whether it exited with code 0. A fast-lane
+ * release names the files it changed (`changed`, paths relative to RELEASE_DIR) in
+ * RELEASE_CHANGED_FILES, one a line, so that a deploy may upload only those.
+ */
 export async function deployRelease(
   config: ServiceConfig,
   releases: Releases,
   id: string,
   output: (text: string) => void,
+  changed?: readonly string[],
 ): Promise<boolean> {
   if (!config.deployCommand) return true;
   const run = runCommand(config.deployCommand, {
     cwd: config.projectDir,
-    env: { ...childEnv(id), RELEASE_DIR: releases.siteDir(id) },
+    env: {
+      ...childEnv(id),
+      RELEASE_DIR: releases.siteDir(id),
+      ...(changed ? { RELEASE_CHANGED_FILES: changed.join("\n") } : {}),
+    },
     timeoutMs: config.buildTimeoutMs,
     onOutput: output,
   });
@@ -72,6 +82,7 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     log(`Build ${build.id} failed in ${phase}: ${detail ?? error}`);
   };
   build.state = "building";
+  build.lane = "full";
   build.startedAt = new Date().toISOString();
   const started = Date.now();
   log(`Build ${build.id} started (${build.triggers} trigger${build.triggers === 1 ? "" : "s"}, ${build.reason})`);
@@ -126,6 +137,11 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
       return;
     }
     build.articles = articles;
+    // What the fast lane re-renders pages of this release with (fast-lane.ts).
+    const kept = await keepLaneInputs(workspace, release, config.projectDir);
+    const keptText = `kept the renderer for the fast lane: ${kept.linked} files linked, page-ssr copied, in ${kept.ms} ms`;
+    output(`\n${keptText}\n`);
+    log(`Build ${build.id}: ${keptText}`);
     await context.exclusive(async () => {
       // Compared with what is published at the moment of publishing, not when the build started.
       const publishedId = releases.publishedId();
@@ -153,6 +169,7 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
         startedAt: build.startedAt,
         finishedAt: new Date().toISOString(),
         articles: articles - pagesRemoved,
+        lane: "full",
       };
       writeFileSync(path.join(release, "build.json"), JSON.stringify(record, null, 2));
       releases.publish(build.id);

@@ -2,6 +2,7 @@
 // which of them PUBLISH_DIR points at.
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
+import type { Lane } from "./build-record.ts";
 import { publishedTarget, swapSymlink } from "./publish.ts";
 import { readStates, type FileStates } from "./snapshot.ts";
 
@@ -16,6 +17,11 @@ export interface Release {
   articles: number;
   /** A take-down's release (takedown.ts): the slugs it took out of the release it was made from. */
   takedown?: string[];
+  /** How it was made (absent: before the fast lane, a full build or a take-down). */
+  lane?: Lane;
+  /** A fast-lane release: the documents it re-rendered, and the release it was made from. */
+  documents?: string[];
+  base?: string;
 }
 
 /** When the data a release holds was read: its build's start, or the trigger before that was recorded. */

@@ -76,6 +76,7 @@ describe("publicView", () => {
     expect(publicView(build())).toEqual({
       id: "20270214T065900000Z-abc123",
       state: "queued",
+      lane: "full",
       reason: "firestore",
       triggers: 2,
       triggeredAt: "2027-02-14T06:59:00.000Z",
@@ -99,6 +100,7 @@ describe("publicView", () => {
         "error",
         "finishedAt",
         "id",
+        "lane",
         "phase",
         "reason",
         "startedAt",

@@ -155,6 +155,7 @@ describe("runBuild", () => {
     expect(home()).toContain("Home v1");
     expect(JSON.parse(readFileSync(path.join(h.releases.folder(build.id), "build.json"), "utf8"))).toEqual({
       id: build.id,
+      lane: "full",
       reason: "firestore",
       triggeredAt: build.triggeredAt,
       startedAt: build.startedAt,
