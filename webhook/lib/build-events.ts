@@ -9,7 +9,7 @@ import type { Firestore } from "firebase-admin/firestore";
 import { writeArticleStatus, type ArticleStatus } from "@kindred/publishing";
 import { readReport, reportFileIn, type ReportedArticle } from "@kindred/publishing";
 import type { Build, Log } from "./build-record.ts";
-import { buildOutcome } from "./build-outcome.ts";
+import { articleUrl, buildOutcome } from "./build-outcome.ts";
 import type { ServiceConfig } from "./config.ts";
 import { notification, sendNotification, type BuildNotification, type NotifiedArticle } from "./notify.ts";
 import { writeSiteBuild, type SiteBuild } from "./site-build-writer.ts";
@@ -27,6 +27,8 @@ export interface BuildObserver {
   triggered(build: Build, trigger: AcceptedTrigger): void;
   started(build: Build, publishedId: string | null): void;
   finished(build: Build): void;
+  /** A fast lane published a release with these articles re-rendered (fast-lane-release.ts). */
+  laneFinished?(lane: Build, live: readonly { id: string; slug: string }[]): void;
   /** Resolves once everything reported so far is written and sent. */
   settled(): Promise<void>;
 }
@@ -43,6 +45,8 @@ export class BuildEvents implements BuildObserver {
   private notices: Promise<void> = Promise.resolve();
   private records = new Map<string, SiteBuild>();
   private before = new Map<string, Map<string, ReportedArticle> | null>();
+  /** Articles a fast lane made live whose full build has not ended: they stay "live" meanwhile. */
+  private laneLive = new Set<string>();
 
   constructor(config: ServiceConfig, db: Firestore | null, log: Log) {
     this.config = config;
@@ -54,7 +58,8 @@ export class BuildEvents implements BuildObserver {
     const record = this.record(build);
     if (record.triggers.length < MAX_TRIGGERS_LISTED) record.triggers.push({ reason, at, documents: [...documents] });
     this.writeBuild(build.id, record);
-    for (const id of documents) this.writeArticle(id, { state: "queued", buildId: build.id });
+    for (const id of documents)
+      if (!this.laneLive.has(id)) this.writeArticle(id, { state: "queued", buildId: build.id });
   }
 
   started(build: Build, publishedId: string | null): void {
@@ -64,7 +69,8 @@ export class BuildEvents implements BuildObserver {
     const record = this.record(build);
     Object.assign(record, { state: "building", startedAt: new Date(build.startedAt ?? Date.now()) });
     this.writeBuild(build.id, record);
-    for (const id of build.documents ?? []) this.writeArticle(id, { state: "building", buildId: build.id });
+    for (const id of build.documents ?? [])
+      if (!this.laneLive.has(id)) this.writeArticle(id, { state: "building", buildId: build.id });
     this.notify({ type: "build.started", build, live: [], notPublished: [], carried: build.documents ?? [] });
   }
 
@@ -90,6 +96,7 @@ export class BuildEvents implements BuildObserver {
       ...(published ? {} : { error: build.error ?? "The build failed." }),
     });
     this.records.delete(build.id);
+    for (const id of build.documents ?? []) this.laneLive.delete(id);
     this.writeBuild(build.id, record);
     for (const [id, status] of outcome.statuses) this.writeArticle(id, status);
     const named = (ids: string[]): NotifiedArticle[] =>
@@ -111,6 +118,40 @@ export class BuildEvents implements BuildObserver {
     });
   }
 
+  /**
+   * A fast lane's release is live: its own siteBuilds record, and each article it re-rendered is
+   * live, as after a full build (its title is unchanged: the lane handles body edits only). The full
+   * build behind it leaves those articles live until it ends, rather than saying "building".
+   */
+  laneFinished(lane: Build, live: readonly { id: string; slug: string }[]): void {
+    const finishedAt = new Date(lane.finishedAt ?? Date.now());
+    const record: SiteBuild = {
+      state: "published",
+      lane: "fast",
+      reason: lane.reason,
+      triggers: [{ reason: lane.reason, at: new Date(lane.triggeredAt), documents: [...(lane.documents ?? [])] }],
+      queuedAt: new Date(lane.triggeredAt),
+      ...(lane.startedAt ? { startedAt: new Date(lane.startedAt) } : {}),
+      finishedAt,
+      articles: { live: live.map(({ id }) => id), notPublished: [], removed: [] },
+    };
+    this.writeBuild(lane.id, record);
+    // A fast-lane release keeps the article list of the release it was made from.
+    const published = this.articlesOf(lane.id);
+    for (const { id, slug } of live) {
+      this.laneLive.add(id);
+      const title = published?.get(id)?.title;
+      this.writeArticle(id, {
+        state: "live",
+        ...(title ? { title } : {}),
+        slug,
+        buildId: lane.id,
+        url: articleUrl(this.config.siteUrl, slug),
+        liveSince: finishedAt,
+      });
+    }
+  }
+
   settled(): Promise<void> {
     return Promise.all([this.writes, this.notices]).then(() => undefined);
   }
@@ -118,6 +159,7 @@ export class BuildEvents implements BuildObserver {
   private record(build: Build): SiteBuild {
     const record = this.records.get(build.id) ?? {
       state: "queued",
+      lane: build.lane ?? "full",
       reason: build.reason,
       triggers: [],
       queuedAt: new Date(build.triggeredAt),

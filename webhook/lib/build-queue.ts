@@ -7,6 +7,8 @@ import { fullView, newBuildId, publicView, type Build, type BuildView, type Log 
 import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
+import { keepsRenderer } from "./fast-lane.ts";
+import { runFastLane } from "./fast-lane-release.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
 import { readQueueFile, revive, stopLeftovers, writeQueueFile, type QueueFile } from "./queue-file.ts";
@@ -67,6 +69,10 @@ export class Builder {
   #idle: Promise<void> = Promise.resolve();
   #observer: BuildObserver | null;
   #takedowns: TakedownLog;
+  /** A fast lane runs (or waits to publish); `#lanePending` gathers what the next one renders. */
+  #laneBusy = false;
+  #lanePending: { reasons: string[]; documents: Set<string>; triggeredAt: string } | null = null;
+  #lanesIdle: Promise<void> = Promise.resolve();
 
   /** `observer` hears of every trigger, start and end (build-events.ts: editors' states, notifications). */
   constructor(config: ServiceConfig, log: Log = console.log, observer: BuildObserver | null = null) {
@@ -118,19 +124,22 @@ export class Builder {
   } {
     if (this.#stopping) throw new HttpError("The service is stopping.", 503);
     const accepted = { reason, documents, at: new Date() };
-    if (this.#queued) {
-      const queued = this.#queued;
-      this.#observe(() => this.#observer?.triggered(queued, accepted));
-      this.#queued.triggers += 1;
+    if (documents.length > 0) this.#requestLane(reason, documents);
+    // A build that has not started yet (queued, or waiting for a fast lane) takes the trigger in.
+    const waiting = this.#queued ?? (this.#current?.state === "queued" ? this.#current : null);
+    if (waiting) {
+      this.#observe(() => this.#observer?.triggered(waiting, accepted));
+      waiting.triggers += 1;
       // The permission covers the build that will carry this request's changes.
-      if (allowShrink) this.#queued.allowShrink = true;
-      this.#queued.documents = [...new Set([...(this.#queued.documents ?? []), ...documents])];
+      if (allowShrink) waiting.allowShrink = true;
+      waiting.documents = [...new Set([...(waiting.documents ?? []), ...documents])];
       this.#persist();
-      return { build: publicView(this.#queued), coalesced: true };
+      return { build: publicView(waiting), coalesced: true };
     }
     const build: Build = {
       id: newBuildId(),
       state: "queued",
+      lane: "full",
       reason,
       triggers: 1,
       triggeredAt: new Date().toISOString(),
@@ -143,9 +152,83 @@ export class Builder {
       this.#persist();
       return { build: publicView(build), coalesced: false };
     }
+    if (this.#laneBusy) {
+      // The full build starts once the fast lane has published (seconds): both would share the
+      // machine's cores otherwise. It is accepted, and kept in queue.json, from now.
+      this.#current = build;
+      this.#persist();
+      void this.#lanesIdle.then(() => {
+        if (!this.#stopping && this.#current === build && build.state === "queued") this.#start(build);
+      });
+      return { build: publicView(build), coalesced: false };
+    }
     this.#start(build);
     return { build: publicView(build), coalesced: false };
   }
+
+  /**
+   * The fast lane (fast-lane-release.ts) for the documents a trigger named: one at a time, never
+   * waiting for a full build; the documents named while one runs go to one more. Called before the
+   * trigger's full build is queued, which then waits for it when nothing else runs.
+   */
+  #requestLane = (reason: string, documents: readonly string[]): void => {
+    const live = this.publishedId();
+    if (!this.#laneBusy && (!live || !keepsRenderer(this.#releases.folder(live)))) {
+      this.#log(
+        `fast lane: left to the full build: ${live ? "the live release keeps no renderer" : "nothing is published yet"}`,
+      );
+      return;
+    }
+    if (this.#lanePending) {
+      for (const document of documents) this.#lanePending.documents.add(document);
+      this.#lanePending.reasons.push(reason);
+      return;
+    }
+    this.#lanePending = { reasons: [reason], documents: new Set(documents), triggeredAt: new Date().toISOString() };
+    if (this.#laneBusy) return;
+    this.#laneBusy = true;
+    this.#lanesIdle = (async () => {
+      try {
+        await this.#runLanes();
+      } catch (error) {
+        this.#log(`fast lane: left to the full build: an unexpected fault (${(error as Error).message})`);
+      } finally {
+        this.#lanePending = null;
+        this.#laneBusy = false;
+      }
+    })();
+  };
+
+  // Runs fast lanes while documents wait for one.
+  #runLanes = async (): Promise<void> => {
+    while (this.#lanePending && !this.#stopping) {
+      const { reasons, documents: named, triggeredAt } = this.#lanePending;
+      this.#lanePending = null;
+      const lane: Build = {
+        id: newBuildId(),
+        state: "queued",
+        lane: "fast",
+        reason: [...new Set(reasons)].join(", "),
+        triggers: reasons.length,
+        triggeredAt,
+        documents: [...named],
+      };
+      const result = await runFastLane(lane, {
+        config: this.#config,
+        releases: this.#releases,
+        logsDir: this.#logsDir,
+        log: this.#log,
+        exclusive: <T>(task: () => Promise<T>) => this.#exclusive(task),
+      });
+      if (result.outcome === "left") continue;
+      this.#history.unshift(lane);
+      this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+      if (result.outcome === "published") {
+        this.#observe(() => this.#observer?.laneFinished?.(lane, result.live));
+        this.#prune();
+      }
+    }
+  };
 
   /**
    * Takes up what a previous run of the service accepted and did not finish (queue.json): stops
@@ -308,6 +391,7 @@ export class Builder {
           finishedAt: new Date().toISOString(),
           articles: Math.max(0, base.articles - pages),
           takedown: articles.map(({ slug }) => slug),
+          lane: "fast",
         };
         writeFileSync(path.join(this.#releases.folder(id), "build.json"), JSON.stringify(record, null, 2));
         const previous = publishedTarget(this.#config.publishDir);
@@ -321,6 +405,7 @@ export class Builder {
         this.#history.unshift({
           id,
           state: "published",
+          lane: "fast",
           reason,
           triggers: 1,
           triggeredAt: at,
@@ -348,7 +433,7 @@ export class Builder {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#current?.cancel?.();
-    await this.#idle;
+    await Promise.all([this.#idle, this.#lanesIdle]);
     // Editors' states and notifications get a few seconds to go out; an unreachable Firestore or
     // receiver must not keep the service from stopping.
     await Promise.race([this.#observer?.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -3,7 +3,7 @@
 // articles' states, `articleStatus/{id}`, have their one writer in @kindred/publishing, because the
 // scheduling job writes them too.
 import { FieldValue, Timestamp, type Firestore } from "firebase-admin/firestore";
-import type { BuildState } from "./build-record.ts";
+import type { BuildState, Lane } from "./build-record.ts";
 
 const stamp = (date: Date | undefined): Timestamp | undefined => (date ? Timestamp.fromDate(date) : undefined);
 
@@ -20,6 +20,8 @@ export interface SiteBuildTrigger {
 
 export interface SiteBuild {
   state: SiteBuildState;
+  /** "fast": the fast lane's release of a few re-rendered pages; "full": a `gatsby build`. */
+  lane: Lane;
   reason: string;
   triggers: SiteBuildTrigger[];
   queuedAt: Date;

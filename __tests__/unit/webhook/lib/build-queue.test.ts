@@ -177,6 +177,71 @@ describe("Builder", () => {
     expect((await status()).builds.map((kept) => kept.id)).toEqual([followUp, first.id]);
   });
 
+  it("runs the fast lane before the full build; triggers during it give one more fast lane and one full build", async () => {
+    // A stand-in for the fast lane's command, in the project's scripts/ as the real one: renders
+    // blogarticle/<document>/index.html after a short wait, or leaves "refused" to the full build.
+    mkdirSync(path.join(projectDir(), "scripts"));
+    writeFileSync(
+      path.join(projectDir(), "scripts", "fast-lane-article.ts"),
+      `const fs = require("node:fs"), path = require("node:path");
+const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
+const document = arg("--document"), file = "blogarticle/" + document + "/index.html";
+setTimeout(() => {
+  if (document === "refused") { console.log(JSON.stringify({ rendered: false, reason: "a title changed" })); process.exit(3); }
+  fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
+  fs.writeFileSync(path.join(arg("--out"), file), "lane " + document);
+  console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/" + document, files: [file] }));
+}, 700);
+`,
+    );
+    await start();
+    const first = await build({ reason: "first" });
+    expect(first).toMatchObject({ state: "published", lane: "full" });
+    const laneFile = (document: string) => path.join(publishDir(), "blogarticle", document, "index.html");
+
+    const accepted = await trigger({ reason: "edit", documents: ["doc-1"] });
+    // Accepted at once, started once the fast lane is over.
+    expect(accepted).toMatchObject({ build: { state: "queued", lane: "full" }, coalesced: false });
+    const burst = [await trigger({ documents: ["doc-2"] }), await trigger({ documents: ["doc-3"] })];
+    expect(burst.map(({ build: { id }, coalesced }) => [id, coalesced])).toEqual([
+      [accepted.build.id, true],
+      [accepted.build.id, true],
+    ]);
+    await started(accepted.build.id);
+    // Two fast lanes were published before the full build started: doc-1, then doc-2 and doc-3.
+    expect(["doc-1", "doc-2", "doc-3"].map((document) => readFileSync(laneFile(document), "utf8"))).toEqual([
+      "lane doc-1",
+      "lane doc-2",
+      "lane doc-3",
+    ]);
+    const lanes = (await status()).builds.filter((kept) => kept.lane === "fast");
+    expect(lanes.map(({ state }) => state)).toEqual(["published", "published"]);
+    const records = lanes.map(
+      ({ id }) => JSON.parse(readFileSync(path.join(buildsDir(), "releases", id, "build.json"), "utf8")) as object,
+    );
+    expect(records).toEqual([
+      expect.objectContaining({ lane: "fast", documents: ["doc-2", "doc-3"], base: lanes[1]!.id }),
+      expect.objectContaining({ lane: "fast", documents: ["doc-1"], base: first.id }),
+    ]);
+    // The full build behind them carries every document, once.
+    open(accepted.build.id);
+    expect((await finished(accepted.build.id)).build).toMatchObject({
+      state: "published",
+      triggers: 3,
+      documents: ["doc-1", "doc-2", "doc-3"],
+    });
+    expect(runs().filter((run) => run.event === "start")).toHaveLength(2);
+
+    // A refused article leaves the live release as it was; only the full build runs.
+    const published = (await status()).published;
+    const refused = await trigger({ documents: ["refused"] });
+    open(refused.build.id);
+    await finished(refused.build.id);
+    expect((await status()).builds.filter((kept) => kept.lane === "fast")).toHaveLength(2);
+    expect(builder!.logs()).toContain("fast lane: left to the full build: refused: a title changed");
+    expect(published).not.toBe((await status()).published);
+  });
+
   it("keeps accepted builds across a crash: stops what the interrupted one left running, then builds the queued one", async () => {
     await start();
     const cut = (await trigger({ reason: "running at the crash" })).build;

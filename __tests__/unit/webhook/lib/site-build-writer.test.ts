@@ -7,12 +7,14 @@ describe("siteBuildData", () => {
     const at = new Date("2026-02-01T10:00:00.000Z");
     const data = siteBuildData({
       state: "queued",
+      lane: "full",
       reason: "firestore",
       triggers: [{ reason: "firestore", at, documents: ["a"] }],
       queuedAt: at,
     });
     expect(data).toMatchObject({
       state: "queued",
+      lane: "full",
       triggers: [{ reason: "firestore", at: Timestamp.fromDate(at), documents: ["a"] }],
       queuedAt: Timestamp.fromDate(at),
     });
