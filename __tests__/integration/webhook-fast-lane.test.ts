@@ -1,0 +1,119 @@
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { copyProject, gatsbyEnv } from "../support/site-build";
+import {
+  post,
+  startService,
+  status,
+  waitForIdle,
+  waitForStatus,
+  type BuildView,
+  type RebuildService,
+} from "../support/rebuild-service";
+import { editBody, firstDifference } from "../../scripts/fast-lane-check.ts";
+
+// The fast lane end to end, on the real rebuild service running real `gatsby build`s of the sample
+// content: a trigger naming an article whose body changed publishes a release with its page
+// re-rendered before the full build behind it ends; that build then writes the very same bytes;
+// a title edit is left to the full build, with the reason in the service's log.
+const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
+const SLUG = "first-date-checklist";
+const FILES = [`blogarticle/${SLUG}/index.html`, `page-data/blogarticle/${SLUG}/page-data.json`];
+const EDIT = "Fast lane: “quotes”, é, 日本語 and 💘.";
+
+let dir: string;
+let project: string;
+let service: RebuildService;
+const publishDir = () => path.join(dir, "site");
+const served = (file: string) => readFileSync(path.join(publishDir(), file));
+const fastLanes = (builds: BuildView[]) => builds.filter((build) => build.lane === "fast");
+
+beforeAll(async () => {
+  dir = mkdtempSync(path.join(tmpdir(), "rebuild-fast-lane-"));
+  project = copyProject();
+  // The service runs the fast lane's command from the project's scripts/, which a site copy lacks.
+  cpSync(path.resolve(__dirname, "../../scripts"), path.join(project, "scripts"), { recursive: true });
+  service = await startService({ PUBLISH_DIR: publishDir(), PROJECT_DIR: project }, gatsbyEnv({}));
+}, 60_000);
+
+afterAll(async () => {
+  await service?.stop();
+  rmSync(dir, { recursive: true, force: true });
+  rmSync(project, { recursive: true, force: true });
+});
+
+test("a body edit is served from the fast lane before the full build ends, byte for byte the build's; a title edit falls back", async () => {
+  // The first (cold) build keeps its renderer beside its release.
+  expect((await post(`${service.url}/rebuild`, { reason: "first" })).status).toBe(202);
+  const first = await waitForIdle(service, 400_000);
+  expect(first.builds[0]).toMatchObject({ state: "published", lane: "full" });
+  const buildsDir = (await status(service)).paths!.buildsDir;
+  expect(existsSync(path.join(buildsDir, "releases", first.published!, "lane", ".cache", "page-ssr"))).toBe(true);
+  const before = served(FILES[0]!).toString();
+  expect(before).not.toContain("Fast lane:");
+
+  await editBody(path.join(project, "content", "blog"), ARTICLE, EDIT);
+  const triggered = Date.now();
+  const answer = (await (
+    await post(`${service.url}/rebuild`, { reason: "firestore", documents: [ARTICLE] })
+  ).json()) as { buildId: string };
+  const laneLive = await waitForStatus(
+    service,
+    (s) => fastLanes(s.builds).some((b) => b.state === "published"),
+    120_000,
+  );
+  const laneSeconds = (Date.now() - triggered) / 1000;
+  const lane = fastLanes(laneLive.builds)[0]!;
+  expect(laneLive.published).toBe(lane.id);
+  // Served before the full build behind it has published anything.
+  const full = [laneLive.current, laneLive.queued, ...laneLive.builds].find((b) => b?.id === answer.buildId);
+  expect(full?.state).not.toBe("published");
+  const laneFiles = FILES.map((file) => served(file));
+  expect(laneFiles[0]!.toString()).toContain(EDIT);
+  expect(laneFiles[1]!.toString()).toContain("Fast lane:");
+
+  const after = await waitForStatus(
+    service,
+    (s) => s.builds.some((b) => b.id === answer.buildId && b.state !== "building" && b.state !== "queued"),
+    400_000,
+  );
+  const fullSeconds = (Date.now() - triggered) / 1000;
+  expect(after.builds.find((b) => b.id === answer.buildId)).toMatchObject({ state: "published", lane: "full" });
+  expect(after.published).toBe(answer.buildId);
+  const differences = FILES.map((file, index) => [
+    file,
+    firstDifference(laneFiles[index]!, served(file)) ?? "identical",
+  ]);
+  expect(differences).toEqual(FILES.map((file) => [file, "identical"]));
+  // The fast-lane release is recorded as one, with what it re-rendered.
+  const record = JSON.parse(readFileSync(path.join(buildsDir, "releases", lane.id, "build.json"), "utf8")) as {
+    lane: string;
+    documents: string[];
+  };
+  expect(record).toMatchObject({ lane: "fast", documents: [ARTICLE] });
+  const kept = service
+    .output()
+    .split("\n")
+    .filter((line) => /kept the renderer|Fast lane .* published/.test(line));
+  console.log(
+    [`trigger -> fast lane published: ${laneSeconds} s; -> full build published: ${fullSeconds} s`, ...kept].join("\n"),
+  );
+
+  // A new title shows on cards and list pages: left to the full build, which the log says.
+  const file = path.join(project, "content", "blog", `${SLUG}.json`);
+  const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
+  writeFileSync(file, JSON.stringify({ ...article, title: `${article.title}, edited` }));
+  const lanesBefore = fastLanes(after.builds).length;
+  const retitled = (await (
+    await post(`${service.url}/rebuild`, { reason: "firestore", documents: [ARTICLE] })
+  ).json()) as { buildId: string };
+  const done = await waitForStatus(
+    service,
+    (s) => s.builds.some((b) => b.id === retitled.buildId && b.state === "published"),
+    400_000,
+  );
+  expect(service.output()).toMatch(/fast lane: left to the full build: nbcJ3WP8KIzCjTCzKUnr: .*"title" changed/);
+  expect(fastLanes(done.builds)).toHaveLength(lanesBefore);
+  expect(served(FILES[0]!).toString()).toContain(`${article.title}, edited`);
+}, 1_200_000);
