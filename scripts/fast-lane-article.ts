@@ -5,7 +5,8 @@
 // imports name no extensions), and writes them under --out at their paths under public/. Prints one
 // JSON line: the files and the time of each step, or why the article is left to the full build
 // (exit status 3). The document comes from the site's sample content (--document, its id) or from a
-// file holding {"id", "data"} as read from Firestore (--document-file).
+// file holding {"id", "data"} as read from Firestore (--document-file). With --document, a site that
+// reads Firestore (a project id configured) reads the published document there, as its build does.
 import { writeSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -14,6 +15,8 @@ import { fail, parseCommandLine, runMain } from "./lib/cli.ts";
 import type * as RenderArticle from "../src/node/fast-lane/render-article.ts";
 import type * as PageRenderer from "../plugins/gatsby-internals/page-renderer.ts";
 import type * as ReadLocal from "../plugins/gatsby-source-firestore/src/read-local.ts";
+import type * as ReadFirestore from "../plugins/gatsby-source-firestore/src/read-firestore.ts";
+import type * as PluginOptions from "../plugins/gatsby-source-firestore/src/plugin-options.ts";
 import type * as BrowserPolicy from "../plugins/gatsby-source-firestore/src/browser-policy.ts";
 import type { FirestoreSourceOptions } from "../plugins/gatsby-source-firestore/src/plugin-options.ts";
 import type { RawDocument } from "../plugins/gatsby-source-firestore/src/types.ts";
@@ -27,7 +30,11 @@ const COMMAND = {
   options: {
     site: { type: "string", value: "dir", description: "The site folder of the last build (default: here)." },
     out: { type: "string", value: "dir", description: "Where to write the files, at their paths under public/." },
-    document: { type: "string", value: "id", description: "The article's document id, read from the sample content." },
+    document: {
+      type: "string",
+      value: "id",
+      description: "The article's document id, read from Firestore or the sample content as the build reads it.",
+    },
     "document-file": {
       type: "string",
       value: "file",
@@ -47,6 +54,33 @@ function sourceOptions(config: GatsbyConfig): FirestoreSourceOptions {
   );
   if (typeof entry !== "object") fail("gatsby-config.ts has no gatsby-source-firestore entry");
   return entry.options as FirestoreSourceOptions;
+}
+
+/**
+ * Reads one published article document from Firestore with the source plugin's reader (the web SDK,
+ * from the server, as a visitor may read it); undefined when it is missing or not published.
+ */
+async function readPublishedDocument(
+  options: FirestoreSourceOptions,
+  id: string,
+  load: <T>(file: string) => Promise<T>,
+): Promise<RawDocument | undefined> {
+  const { readChangedSince } = await load<typeof ReadFirestore>(
+    "plugins/gatsby-source-firestore/src/read-firestore.ts",
+  );
+  const collection = (options.types ?? []).find((sourced) => sourced.type === "BlogPost")?.collection ?? "blogMetaData";
+  // No document changed after the year 9999: only the named one is read.
+  const { documents } = await readChangedSince(
+    collection,
+    {
+      firebaseConfig: options.firebaseConfig ?? {},
+      emulatorHost: options.emulatorHost,
+      pageSize: options.pageSize ?? 500,
+    },
+    new Date("9999-01-01T00:00:00Z"),
+    [id],
+  );
+  return documents.find((document) => document.id === id);
 }
 
 /**
@@ -76,9 +110,19 @@ async function main(): Promise<void> {
   if (values["document-file"]) {
     document = JSON.parse(await readFile(values["document-file"], "utf8")) as RawDocument;
   } else if (values.document) {
-    const local = await load<typeof ReadLocal>("plugins/gatsby-source-firestore/src/read-local.ts");
-    document = local.readLocalContent(options.localContentDir ?? "").find((doc) => doc.id === values.document);
-    if (!document) fail(`no sample article has the id ${values.document}`);
+    const { usesFirestore } = await load<typeof PluginOptions>("plugins/gatsby-source-firestore/src/plugin-options.ts");
+    if (usesFirestore(options)) {
+      // As the build reads it: the published document, through the plugin's own reader.
+      document = await readPublishedDocument(options, values.document, load);
+      if (!document) {
+        printLine({ rendered: false, reason: `${values.document} is not a published document` });
+        process.exit(LEFT_TO_FULL_BUILD);
+      }
+    } else {
+      const local = await load<typeof ReadLocal>("plugins/gatsby-source-firestore/src/read-local.ts");
+      document = local.readLocalContent(options.localContentDir ?? "").find((doc) => doc.id === values.document);
+      if (!document) fail(`no sample article has the id ${values.document}`);
+    }
   } else {
     fail("name the article: --document <id> or --document-file <file>", 2);
   }
