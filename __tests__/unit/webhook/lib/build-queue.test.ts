@@ -187,6 +187,7 @@ describe("Builder", () => {
 const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
 const document = arg("--document"), file = "blogarticle/" + document + "/index.html";
 setTimeout(() => {
+  if (document === "killed") { fs.mkdirSync(arg("--out"), { recursive: true }); fs.writeFileSync(path.join(arg("--out"), "half"), ""); process.kill(process.pid, "SIGKILL"); }
   if (document === "refused") { console.log(JSON.stringify({ rendered: false, reason: "a title changed" })); process.exit(3); }
   fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
   fs.writeFileSync(path.join(arg("--out"), file), "lane " + document);
@@ -240,6 +241,20 @@ setTimeout(() => {
     expect((await status()).builds.filter((kept) => kept.lane === "fast")).toHaveLength(2);
     expect(builder!.logs()).toContain("fast lane: left to the full build: refused: a title changed");
     expect(published).not.toBe((await status()).published);
+
+    // A lane killed mid-way leaves the live release as it was, and the full build behind it runs.
+    const live = (await status()).published;
+    const killed = await trigger({ documents: ["killed"] });
+    const deadline = Date.now() + 10_000;
+    while (!builder!.logs().some((line) => line.startsWith("fast lane: left to the full build: killed: "))) {
+      if (Date.now() > deadline) throw new Error(`the killed lane was never reported:\n${builder!.logs().join("\n")}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await status()).published).toBe(live);
+    expect(existsSync(laneFile("killed"))).toBe(false);
+    expect((await status()).builds[0]).toMatchObject({ lane: "fast", state: "failed" });
+    open(killed.build.id);
+    expect((await finished(killed.build.id)).build).toMatchObject({ state: "published" });
   });
 
   it("keeps accepted builds across a crash: stops what the interrupted one left running, then builds the queued one", async () => {
