@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { recordEntry, recordProblem, reportFileIn, REPORT_DIR_VARIABLE } from "@kindred/publishing";
+import type { Firestore } from "firebase-admin/firestore";
 import type { Build } from "../../../../webhook/lib/build-record.ts";
 import { BuildEvents } from "../../../../webhook/lib/build-events.ts";
 import type { ServiceConfig } from "../../../../webhook/lib/config.ts";
@@ -110,6 +111,57 @@ describe("BuildEvents", () => {
     expect(received[1]!.text).toBe(
       "Build b3 (firestore) failed: The build command exited with code 1. The published site is unchanged.",
     );
+  });
+
+  it("writes a fast lane's siteBuilds record and its articles live, which the full build behind it leaves live", async () => {
+    // A stand-in for Firestore: documents by path, transactions run at once.
+    const store = new Map<string, Record<string, unknown>>();
+    const ref = (name: string, id: string) => ({
+      path: `${name}/${id}`,
+      set: async (data: Record<string, unknown>) => void store.set(`${name}/${id}`, data),
+    });
+    const db = {
+      collection: (name: string) => ({ doc: (id: string) => ref(name, id) }),
+      runTransaction: async (work: (transaction: unknown) => Promise<void>) =>
+        work({
+          get: async ({ path: at }: { path: string }) => ({ data: () => store.get(at) }),
+          set: ({ path: at }: { path: string }, data: Record<string, unknown>) =>
+            void store.set(at, { ...store.get(at), ...data }),
+        }),
+    };
+    const events = new BuildEvents({ ...config, notifyUrl: "" }, db as unknown as Firestore, jest.fn());
+    // The fast-lane release keeps the article list of the release it was made from.
+    mkdirSync(path.join(dir, "releases", "lane-1"), { recursive: true });
+    writeFileSync(
+      path.join(dir, "releases", "lane-1", "articles.json"),
+      JSON.stringify([{ id: "a", slug: "a-slug", title: "Title A", lastUpdate: "1" }]),
+    );
+    const full = { ...newBuild("full-1", ["a"]), lane: "full" as const };
+    events.triggered(full, { reason: "firestore", documents: ["a"], at: new Date() });
+    const lane: Build = {
+      ...newBuild("lane-1", ["a"]),
+      lane: "fast",
+      state: "published",
+      startedAt: new Date().toISOString(),
+      finishedAt: new Date().toISOString(),
+    };
+    events.laneFinished(lane, [{ id: "a", slug: "a-slug" }]);
+    events.started(full, "lane-1");
+    await events.settled();
+
+    expect(store.get("siteBuilds/lane-1")).toMatchObject({
+      lane: "fast",
+      state: "published",
+      articles: { live: ["a"], notPublished: [], removed: [] },
+    });
+    expect(store.get("siteBuilds/full-1")).toMatchObject({ lane: "full", state: "building" });
+    expect(store.get("articleStatus/a")).toMatchObject({
+      state: "live",
+      buildId: "lane-1",
+      title: "Title A",
+      slug: "a-slug",
+      url: "https://kindred.example/blogarticle/a-slug",
+    });
   });
 
   it("logs a receiver that cannot be reached, and goes on", async () => {
