@@ -117,6 +117,8 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
         lane: "fast",
         documents: [...documents],
         base: baseId,
+        files,
+        renderedAt: lane.startedAt,
       };
       writeFileSync(path.join(folder, "build.json"), JSON.stringify(record, null, 2));
       const previous = publishedTarget(config.publishDir);

@@ -19,6 +19,7 @@
 // names the new release's own files.
 import { createHash } from "node:crypto";
 import {
+  copyFileSync,
   cpSync,
   existsSync,
   linkSync,
@@ -26,11 +27,13 @@ import {
   mkdirSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   symlinkSync,
   writeFileSync,
 } from "node:fs";
 import path from "node:path";
+import type { Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
 import { linkTreeExcept } from "./takedown.ts";
 
@@ -187,4 +190,34 @@ export async function renderOne(
       ? `was killed by ${result.signal}`
       : `exited ${result.code}`;
   return { failed: true, reason: `the fast-lane command ${why}` };
+}
+
+/**
+ * Lays over the release `targetId` (a full build's, about to be published) the files of every fast
+ * lane that read its documents after `readAt`, when that build read its data: a build already
+ * running when an editor's change went through the fast lane holds the older text, and publishing it
+ * as it is would take the change off the site until the next build. Oldest lane first, so the newest
+ * text wins. Each file is replaced, never written into: a release's files are shared by hard links.
+ * Answers the files laid over.
+ */
+export function layLaneFilesOver(releases: Releases, targetId: string, readAt: string | undefined): string[] {
+  if (!readAt) return [];
+  const lanes = releases
+    .list()
+    .filter((release) => release.lane === "fast" && release.files && release.renderedAt && release.renderedAt > readAt)
+    .sort((a, b) => (a.renderedAt! < b.renderedAt! ? -1 : 1));
+  const from = new Map<string, string>();
+  for (const lane of lanes) for (const file of lane.files!) from.set(file, lane.id);
+  const site = releases.siteDir(targetId);
+  const laid: string[] = [];
+  for (const [file, laneId] of from) {
+    const source = path.join(releases.siteDir(laneId), file);
+    if (!existsSync(source)) continue;
+    const target = path.join(site, file);
+    rmSync(target, { force: true });
+    mkdirSync(path.dirname(target), { recursive: true });
+    copyFileSync(source, target);
+    laid.push(file);
+  }
+  return laid;
 }

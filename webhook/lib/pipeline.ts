@@ -7,7 +7,7 @@ import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";
 import { PhaseError } from "./errors.ts";
-import { keepLaneInputs } from "./fast-lane.ts";
+import { keepLaneInputs, layLaneFilesOver } from "./fast-lane.ts";
 import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
@@ -152,13 +152,14 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
         throw new PhaseError(shrink, "shrink");
       }
       if (build.allowShrink) output(`\nPublishing ${articles} articles; the request allowed any drop.\n`);
+      // Pages the fast lane published since this build read the data are newer than its own.
+      const laid = layLaneFilesOver(releases, build.id, build.startedAt);
+      if (laid.length > 0) output(`\nLaid over, from fast lanes newer than this build's data: ${laid.join(", ")}\n`);
       // Articles taken down since this build read the data must not come back with it.
       const late = context.takedowns?.slugsAfter(build.startedAt) ?? [];
       const removed = late.length > 0 ? removeArticleFiles(releases.siteDir(build.id), late) : [];
-      if (removed.length > 0) {
-        output(`\nLeft out, taken down while this build ran: ${removed.join(", ")}\n`);
-        writeStates(release, statesWithout(snapshot.states, removed));
-      }
+      if (removed.length > 0) output(`\nLeft out, taken down while this build ran: ${removed.join(", ")}\n`);
+      if (laid.length + removed.length > 0) writeStates(release, statesWithout(snapshot.states, [...laid, ...removed]));
       const pagesRemoved = removed.filter((file) => file.startsWith("blogarticle/")).length;
       build.articles = articles - pagesRemoved;
       const previous = publishedTarget(config.publishDir);

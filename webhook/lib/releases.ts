@@ -22,6 +22,9 @@ export interface Release {
   /** A fast-lane release: the documents it re-rendered, and the release it was made from. */
   documents?: string[];
   base?: string;
+  /** A fast-lane release: the files it wrote (relative to its site), and when it read the documents. */
+  files?: string[];
+  renderedAt?: string;
 }
 
 /** When the data a release holds was read: its build's start, or the trigger before that was recorded. */

@@ -1,5 +1,5 @@
 /** @jest-environment node */
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
@@ -8,8 +8,10 @@ import {
   LANE_COMMAND,
   laneDirOf,
   laneProblem,
+  layLaneFilesOver,
   renderOne,
 } from "../../../../webhook/lib/fast-lane.ts";
+import { Releases, type Release } from "../../../../webhook/lib/releases.ts";
 
 let dir: string;
 const put = (file: string, text: string): void => {
@@ -98,5 +100,61 @@ describe("renderOne", () => {
       failed: true,
       reason: "the fast-lane command exited 1",
     });
+  });
+});
+
+describe("layLaneFilesOver", () => {
+  const PAGE = "blogarticle/a/index.html";
+  const DATA = "page-data/blogarticle/a/page-data.json";
+  let releases: Releases;
+  const release = (id: string, record: Partial<Release>, files: Record<string, string>): void => {
+    for (const [file, text] of Object.entries(files)) put(path.join(releases.siteDir(id), file), text);
+    const whole: Release = { id, reason: "test", triggeredAt: "", finishedAt: id, articles: 1, ...record };
+    writeFileSync(path.join(releases.folder(id), "build.json"), JSON.stringify(whole));
+  };
+
+  beforeEach(() => {
+    releases = new Releases(path.join(dir, "builds"), path.join(dir, "published"));
+    mkdirSync(releases.dir, { recursive: true });
+  });
+
+  it("lays the pages of fast lanes newer than a build's data over it, the newest last; older lanes not", () => {
+    const lane = (renderedAt: string, text: string): Partial<Release> & { text: string } => ({
+      lane: "fast",
+      renderedAt,
+      files: [PAGE, DATA],
+      text,
+    });
+    const older = lane("2026-11-27T10:00:00.000Z", "older");
+    release("1-older-lane", older, { [PAGE]: "older page", [DATA]: "older data" });
+    release("2-lane", lane("2026-11-27T10:05:00.000Z", "new"), { [PAGE]: "new page", [DATA]: "new data" });
+    release(
+      "3-newest-lane",
+      { ...lane("2026-11-27T10:06:00.000Z", "newest"), files: [PAGE] },
+      { [PAGE]: "newest page" },
+    );
+    // A full build that read the data at 10:02 and holds what it read then; its page is shared with an
+    // older release by a hard link, which must not be written through.
+    release("0-base", { lane: "full" }, { [PAGE]: "base page", [DATA]: "base data", "index.html": "home" });
+    put(path.join(releases.siteDir("4-build"), "index.html"), "home");
+    mkdirSync(path.dirname(path.join(releases.siteDir("4-build"), PAGE)), { recursive: true });
+    linkSync(path.join(releases.siteDir("0-base"), PAGE), path.join(releases.siteDir("4-build"), PAGE));
+    put(path.join(releases.siteDir("4-build"), DATA), "build data");
+
+    const laid = layLaneFilesOver(releases, "4-build", "2026-11-27T10:02:00.000Z");
+
+    expect(laid.sort()).toEqual([PAGE, DATA].sort());
+    const read = (id: string, file: string): string => readFileSync(path.join(releases.siteDir(id), file), "utf8");
+    expect(read("4-build", PAGE)).toBe("newest page");
+    expect(read("4-build", DATA)).toBe("new data");
+    expect(read("4-build", "index.html")).toBe("home");
+    expect(read("0-base", PAGE)).toBe("base page"); // replaced, not written through the link
+  });
+
+  it("lays nothing over a build that read the data after every lane", () => {
+    release("1-lane", { lane: "fast", renderedAt: "2026-11-27T10:00:00.000Z", files: [PAGE] }, { [PAGE]: "lane" });
+    put(path.join(releases.siteDir("2-build"), PAGE), "build");
+    expect(layLaneFilesOver(releases, "2-build", "2026-11-27T10:01:00.000Z")).toEqual([]);
+    expect(readFileSync(path.join(releases.siteDir("2-build"), PAGE), "utf8")).toBe("build");
   });
 });

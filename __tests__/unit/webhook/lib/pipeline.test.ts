@@ -137,6 +137,35 @@ describe("runBuild", () => {
     expect(logOf(build)).toContain("Left out, taken down while this build ran: blogarticle/second-article");
   });
 
+  it("lays over its release the pages a fast lane published while it ran, not those of a lane before it", async () => {
+    const h = harness();
+    const page = "blogarticle/first-article/index.html";
+    /** A fast-lane release as fast-lane-release.ts records it, holding its own text of the page. */
+    const laneRelease = (id: string, renderedAt: string, text: string): void => {
+      mkdirSync(path.dirname(path.join(h.releases.siteDir(id), page)), { recursive: true });
+      writeFileSync(path.join(h.releases.siteDir(id), page), text);
+      const record = { id, reason: "lane", triggeredAt: renderedAt, finishedAt: renderedAt, articles: 2 };
+      const lane = { lane: "fast", files: [page], renderedAt };
+      writeFileSync(path.join(h.releases.folder(id), "build.json"), JSON.stringify({ ...record, ...lane }));
+    };
+    laneRelease("lane-before", new Date(Date.now() - 60_000).toISOString(), "edited before the build");
+    const build = newBuild();
+    // An editor's change goes through the fast lane once the build has read the data.
+    h.exclusive.mockImplementation(<T>(task: () => Promise<T>) => {
+      laneRelease("lane-during", new Date().toISOString(), "edited while the build ran");
+      return task();
+    });
+    await runBuild(build, h.context);
+    expect(build.state).toBe("published");
+    expect(readFileSync(path.join(publishDir(), page), "utf8")).toBe("edited while the build ran");
+    expect(logOf(build)).toContain(`Laid over, from fast lanes newer than this build's data: ${page}`);
+
+    // The next build read the data after that lane: its own page stands.
+    const next = newBuild();
+    await runBuild(next, harness().context);
+    expect(readFileSync(path.join(publishDir(), page), "utf8")).not.toContain("edited");
+  });
+
   it("builds a fresh copy of the project, then publishes it as a release with its record", async () => {
     const h = harness();
     const build = newBuild({ reason: "firestore", triggers: 2 });
