@@ -118,6 +118,7 @@ test("/status: nothing without credentials, states and times to an editor, log t
     {
       id: buildId,
       state: "failed",
+      lane: "full",
       reason: "broken",
       triggers: 1,
       triggeredAt: expect.any(String),
