@@ -16,6 +16,11 @@ import { startEmulatorsCommand, type EmulatorsCommand } from "../support/emulato
 const PROJECT_ID = "demo-console-e2e";
 const EDITOR = { email: "editor@example.com", password: "editor-password" };
 const REPORTS = path.resolve(__dirname, "../../reports");
+/**
+ * An action's toast comes once its callable answers. The Functions emulator loads a function at its first
+ * call (1-4 s here on a quiet machine); on CI under load a first scheduleArticle took over 5 s.
+ */
+const CALL_MS = 30_000;
 /** A build of the site with one article changed takes about a minute on a quiet machine; allow for a busy one. */
 const BUILD_MS = 300_000;
 
@@ -253,7 +258,7 @@ test("publishing says where the article will appear, follows its build and links
   await page.getByRole("button", { name: "Publish", exact: true }).click();
   await expect(
     toasts(page).getByText(new RegExp(`is on its way to the site\\. It will appear at ${article.url}\\.`)),
-  ).toBeVisible();
+  ).toBeVisible({ timeout: CALL_MS });
   await waitForBuild(page);
   const link = page.getByRole("link", { name: "View live page" });
   await expect(link).toHaveAttribute("href", article.url);
@@ -306,7 +311,9 @@ test("History lists versions and events; an opened version shows in the preview 
   await expect(bodyOf(page).locator(".ce-paragraph").first()).toContainText("Arrive early."); // the editor is unchanged
 
   await history.getByRole("button", { name: "Restore this version" }).click();
-  await expect(toasts(page).getByText(new RegExp(`^Version ${beforeEdit} is restored as version \\d+`))).toBeVisible();
+  await expect(toasts(page).getByText(new RegExp(`^Version ${beforeEdit} is restored as version \\d+`))).toBeVisible({
+    timeout: CALL_MS,
+  });
   await expect(bodyOf(page).locator(".ce-paragraph").first()).not.toContainText("Arrive early.");
   await expect(preview.locator("[data-article-body] p").first()).not.toContainText("Arrive early.");
   const restored = await newestVersion();
@@ -505,14 +512,16 @@ test.describe("scheduling", () => {
       await dialog.getByLabel("Publish at").fill(local);
       await expect(dialog.getByText(`That is ${utc(instant)}.`)).toBeVisible();
       await dialog.getByRole("button", { name: "Schedule publication" }).click();
-      await expect(toasts(page).getByText(`Scheduled: it goes live ${utc(instant)}.`)).toBeVisible();
+      await expect(toasts(page).getByText(`Scheduled: it goes live ${utc(instant)}.`)).toBeVisible({
+        timeout: CALL_MS,
+      });
       await expect(stateBadge(page)).toHaveText("scheduled");
       return instant;
     };
 
     await schedule(24 * 60);
     await page.getByRole("button", { name: "Cancel schedule" }).click();
-    await expect(toasts(page).getByText("The planned publication is cancelled.")).toBeVisible();
+    await expect(toasts(page).getByText("The planned publication is cancelled.")).toBeVisible({ timeout: CALL_MS });
     // articleStatus says what the API wrote for the cancelled plan: not published.
     await expect(stateBadge(page)).toHaveText("not-published");
     await expect(page.getByRole("button", { name: "Cancel schedule" })).toHaveCount(0);
