@@ -139,6 +139,10 @@ async function newestVersion(): Promise<{
   return { version, content: saved.get("content") };
 }
 
+/** The history events of the shared article with this action, from Firestore. */
+const eventsOf = (action: string) =>
+  db.collection("articleHistory").doc(article.id).collection("events").where("action", "==", action).get();
+
 /** Waits for a publication's build: the state leaves `live` (or `draft`) for the queue, then is `live` again. */
 async function waitForBuild(page: Page): Promise<void> {
   await expect(stateBadge(page)).toHaveText(/queued|building/, { timeout: 30_000 });
@@ -317,12 +321,7 @@ test("History lists versions and events; an opened version shows in the preview 
   await expect(bodyOf(page).locator(".ce-paragraph").first()).not.toContainText("Arrive early.");
   await expect(preview.locator("[data-article-body] p").first()).not.toContainText("Arrive early.");
   const restored = await newestVersion();
-  const events = await db
-    .collection("articleHistory")
-    .doc(article.id)
-    .collection("events")
-    .where("action", "==", "restored")
-    .get();
+  const events = await eventsOf("restored");
   expect(events.docs.map((event) => [event.get("restoredFrom"), event.get("version")])).toEqual([
     [beforeEdit, restored.version],
   ]);
@@ -461,12 +460,7 @@ test("unpublishing asks first, then the live page is gone", async ({ page }) => 
   await expect(gone).toHaveURL(`${siteUrl}/404`, { timeout: 20_000 });
   await expect(gone.getByRole("heading", { level: 1 })).toHaveText("Oops!");
   await gone.close();
-  const events = await db
-    .collection("articleHistory")
-    .doc(article.id)
-    .collection("events")
-    .where("action", "==", "unpublished")
-    .get();
+  const events = await eventsOf("unpublished");
   expect(events.docs.map((event) => event.get("reason"))).toEqual(["The venue closed."]);
 });
 
