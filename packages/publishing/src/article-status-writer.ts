@@ -3,6 +3,7 @@
 // and the scheduling job (schedule/, run by the Cloud Function and by the service's timer). Both
 // write with server credentials (firebase-admin); no client may write (firestore.rules).
 import { FieldValue, Timestamp, type Firestore } from "firebase-admin/firestore";
+import { runTransaction } from "./transaction.ts";
 
 export type ArticleState = "scheduled" | "queued" | "building" | "live" | "not-published" | "failed";
 
@@ -166,7 +167,7 @@ export async function writeArticleStatus(
   options: WriteOptions = {},
 ): Promise<void> {
   const ref = db.collection("articleStatus").doc(id);
-  await db.runTransaction(async (transaction) => {
+  await runTransaction(db, async (transaction) => {
     const current = status.state === undefined ? undefined : (await transaction.get(ref)).data();
     const state = nextState(current, status, options);
     const update: ArticleStatusUpdate = { ...status, state, reasons: reasonsAfter(current, { ...status, state }) };

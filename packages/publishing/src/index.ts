@@ -33,6 +33,7 @@ export {
   type SignOptions,
   type Verification,
 } from "./signature.ts";
+export { CLOSED_TRANSACTION_RETRIES, isClosedTransaction, runTransaction } from "./transaction.ts";
 
 // The one writer of articleStatus/{id}: the service's build states and the job's scheduling states.
 export {

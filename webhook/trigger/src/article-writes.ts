@@ -12,6 +12,7 @@ import {
   holdBackEarly,
   instantOf,
   publishedTooEarly,
+  runTransaction,
   scheduleCleared,
   scheduledStatus,
   writeScheduleStatus,
@@ -172,7 +173,7 @@ export async function onMetaWrite(
 export async function takeDownPostOf(db: Firestore, id: string, blogId: string): Promise<boolean> {
   const metas = db.collection("blogMetaData");
   const postRef = db.collection("blog").doc(blogId);
-  return db.runTransaction(async (transaction) => {
+  return runTransaction(db, async (transaction) => {
     const meta = await transaction.get(metas.doc(id));
     const post = await transaction.get(postRef);
     if (meta.get("published") === true || !post.exists || post.get("published") !== true) return false;

@@ -9,6 +9,7 @@ import {
   type QueryDocumentSnapshot,
 } from "firebase-admin/firestore";
 import { writeArticleStatus } from "../article-status-writer.ts";
+import { runTransaction } from "../transaction.ts";
 import type { ApplyOutcome, Candidate, ScheduleStore } from "./job.ts";
 import {
   blogIdOf,
@@ -43,7 +44,7 @@ const jobMark = () => ({ job: SCHEDULE_JOB, at: FieldValue.serverTimestamp() });
  */
 export async function holdBackEarly(db: Firestore, id: string, now: number): Promise<boolean> {
   const metaRef = db.collection("blogMetaData").doc(id);
-  return db.runTransaction(async (transaction) => {
+  return runTransaction(db, async (transaction) => {
     const data = (await transaction.get(metaRef)).data();
     if (publishedTooEarly(data, now) === null) return false;
     const target = blogIdOf(data);
@@ -118,7 +119,7 @@ export function firestoreScheduleStore(db: Firestore): ScheduleStore {
     holdBack: (id, now) => holdBackEarly(db, id, now),
 
     async apply(candidate, now): Promise<ApplyOutcome> {
-      return db.runTransaction(async (transaction) => {
+      return runTransaction(db, async (transaction) => {
         const metaRef = meta.doc(candidate.id);
         // Read again at the moment of acting: moved, cleared or done since the query means no.
         const data = (await transaction.get(metaRef)).data();

@@ -7,7 +7,7 @@
 import { getFirestore, Timestamp } from "firebase-admin/firestore";
 import { error as logError, info } from "firebase-functions/logger";
 import { HttpsError, onCall, type CallableRequest } from "firebase-functions/v2/https";
-import { scheduledStatus, shownInstant, writeArticleStatus } from "@kindred/publishing";
+import { runTransaction, scheduledStatus, shownInstant, writeArticleStatus } from "@kindred/publishing";
 import { postRebuild, postToService, rebuildSecret, serviceRoute } from "../post-rebuild.ts";
 import { adminApp, requireEditor, type Editor } from "./editor.ts";
 import * as store from "./store.ts";
@@ -146,7 +146,7 @@ export const RATE_WINDOW_MS = 10 * 60_000;
 export async function spendRebuild(uid: string, now = Date.now()): Promise<() => Promise<void>> {
   const db = getFirestore();
   const ref = db.collection("editorRateLimits").doc(uid);
-  await db.runTransaction(async (transaction) => {
+  await runTransaction(db, async (transaction) => {
     const times = ((await transaction.get(ref)).get("rebuilds") as Timestamp[] | undefined) ?? [];
     const recent = times.map((at) => at.toMillis()).filter((at) => at > now - RATE_WINDOW_MS);
     if (recent.length >= RATE_LIMIT) {
@@ -160,7 +160,7 @@ export async function spendRebuild(uid: string, now = Date.now()): Promise<() =>
     transaction.set(ref, { rebuilds: [...recent, now].map((at) => Timestamp.fromMillis(at)) });
   });
   return () =>
-    db.runTransaction(async (transaction) => {
+    runTransaction(db, async (transaction) => {
       const times = ((await transaction.get(ref)).get("rebuilds") as Timestamp[] | undefined) ?? [];
       transaction.set(ref, { rebuilds: times.filter((at) => at.toMillis() !== now) });
     });

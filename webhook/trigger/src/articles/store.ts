@@ -21,6 +21,7 @@ import {
 import { HttpsError } from "firebase-functions/v2/https";
 import { checkDraft, DRAFT_FIELDS, type DraftBlockLeftOut, type DraftReason } from "@kindred/article";
 import type { Editor } from "./editor.ts";
+import { runTransaction } from "@kindred/publishing";
 
 export type ArticleAction = "saved" | "published" | "unpublished" | "scheduled" | "schedule-cancelled" | "restored";
 
@@ -256,7 +257,7 @@ export async function saveArticle(db: Firestore, editor: Editor, data: unknown):
       : versionNumber(input.baseVersion, "baseVersion");
   const fields = pickFields(input);
   const blocksLeftOut = judged(id, fields);
-  const version = await db.runTransaction(async (transaction) => {
+  const version = await runTransaction(db, async (transaction) => {
     const article = await readArticle(db, transaction, id, input.id !== undefined && input.id !== null);
     // Saved over nothing only when the caller saw nothing newer: a version the caller never loaded is
     // never overwritten, across tabs and editors alike.
@@ -278,7 +279,7 @@ export async function restoreArticleVersion(
   const input = dataOf(data, "{ id, version }");
   const id = articleId(input.id);
   const from = versionNumber(input.version, "version");
-  const version = await db.runTransaction(async (transaction) => {
+  const version = await runTransaction(db, async (transaction) => {
     const article = await readArticle(db, transaction, id);
     const old = await transaction.get(versionRef(db, id, from));
     if (!old.exists) throw new HttpsError("not-found", `Article ${id} has no version ${from}.`);
@@ -306,7 +307,7 @@ export interface PublishResult {
  */
 export async function publishArticle(db: Firestore, editor: Editor, data: unknown): Promise<PublishResult> {
   const id = articleId(dataOf(data, "{ id }").id);
-  return db.runTransaction(async (transaction) => {
+  return runTransaction(db, async (transaction) => {
     const article = await readArticle(db, transaction, id);
     let latest = article.version;
     let fields: VersionFields;
@@ -370,7 +371,7 @@ export async function unpublishArticle(db: Firestore, editor: Editor, data: unkn
   const input = dataOf(data, "{ id, reason? }");
   const id = articleId(input.id);
   const reason = shortText(input.reason, "reason");
-  return db.runTransaction(async (transaction) => {
+  return runTransaction(db, async (transaction) => {
     const article = await readArticle(db, transaction, id);
     const wasLive = article.meta.get("published") === true;
     const planned = article.meta.get("publishAt") !== undefined && article.meta.get("publishAt") !== null;
@@ -439,7 +440,7 @@ export async function scheduleArticle(
     if (at && at.getTime() <= now)
       throw new HttpsError("invalid-argument", `${name} ${at.toISOString()} has passed; choose a later time.`);
 
-  return db.runTransaction(async (transaction) => {
+  return runTransaction(db, async (transaction) => {
     const article = await readArticle(db, transaction, id);
     const live = article.meta.get("published") === true;
     const stamp = (value: unknown): Date | null => (value instanceof Timestamp ? value.toDate() : null);

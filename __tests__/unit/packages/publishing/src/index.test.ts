@@ -89,6 +89,7 @@ describe("@kindred/publishing", () => {
       "./schedule/plan.ts",
       "./schedule/status.ts",
       "./signature.ts",
+      "./transaction.ts",
     ]);
   });
 
