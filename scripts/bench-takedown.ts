@@ -8,14 +8,25 @@
 // call to gone, the callable's own round trip and the service's durationMs for the take-down (GET
 // /status with the editor's ID token), then the median and the worst; after the last run, waits for
 // the follow-up builds and checks that every article taken down is still gone. Asserts nothing.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { createWriteStream, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { cpus, loadavg, tmpdir, totalmem } from "node:os";
 import path from "node:path";
 import { startEmulator } from "./emulator.ts";
 import { generatedArticle } from "./generate-articles.ts";
 import { generateArticles } from "./lib/bench/builds.ts";
+import {
+  median,
+  serveSite,
+  serviceEnvironment,
+  serviceStatus,
+  sleep,
+  spellings,
+  startScript,
+  waitForIdle,
+  type ServiceStatus,
+} from "./lib/bench/rebuild-stack.ts";
 import { integerOption, parseCommandLine, runMain } from "./lib/cli.ts";
 import { callFunction, makeEditor, type EmulatorAddresses } from "./lib/editors.ts";
 import { startFirebaseEmulators } from "./lib/firebase-emulators.ts";
@@ -54,25 +65,6 @@ interface Target {
   title: string;
 }
 
-interface ServiceStatus {
-  published: string | null;
-  current: { id: string; state: string } | null;
-  queued: { id: string } | null;
-  builds: { id: string; state: string; reason: string; durationMs: number | null; error?: string }[];
-  releases: { id: string; articles: number; published: boolean }[];
-}
-
-/** The ways a page can spell the title: as written, escaped in HTML (React's way), escaped in JSON. */
-function spellings(text: string): string[] {
-  const html = text
-    .replace(/&/g, "&amp;")
-    .replace(/</g, "&lt;")
-    .replace(/>/g, "&gt;")
-    .replace(/"/g, "&quot;")
-    .replace(/'/g, "&#x27;");
-  return [...new Set([text, html, JSON.stringify(text).slice(1, -1)])];
-}
-
 /** Published articles to take down, `runs` of them spread over the site. */
 function targets(articles: number | null, runs: number, imageBase: string): Target[] {
   if (articles === null) {
@@ -92,62 +84,8 @@ function targets(articles: number | null, runs: number, imageBase: string): Targ
   });
 }
 
-/** A script started in its own process group, and the last of what it printed. */
-interface Started {
-  child: ChildProcess;
-  url: string;
-  tail: () => string;
-}
-
-/**
- * Starts `node <script>` in its own process group; resolves once a line matches `ready` (its first
- * group is the URL). Its output goes to `logFile` and, line by line, to `onLine`.
- */
-function startScript(
-  script: string,
-  env: NodeJS.ProcessEnv,
-  ready: RegExp,
-  logFile: string,
-  onLine: (line: string) => void = () => undefined,
-): Promise<Started> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(PROJECT_ROOT, script)], {
-      env,
-      detached: true,
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const log = createWriteStream(logFile, { flags: "a" });
-    let pending = "";
-    let tail = "";
-    const onData = (chunk: Buffer): void => {
-      log.write(chunk);
-      tail = (tail + chunk.toString()).slice(-6000);
-      pending += chunk.toString();
-      const lines = pending.split("\n");
-      pending = lines.pop()!;
-      for (const line of lines) {
-        onLine(line);
-        const match = ready.exec(line);
-        if (match) resolve({ child, url: match[1]!, tail: () => tail });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => {
-      log.end();
-      reject(new Error(`${script} exited with ${code}:\n${tail}`));
-    });
-  });
-}
-
-const median = (values: number[]): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
-};
 const secs = (ms: number): string => `${(ms / 1000).toFixed(2)} s`;
 const load = (): string => loadavg()[0]!.toFixed(1);
-const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
@@ -202,28 +140,19 @@ async function main(): Promise<void> {
     const publishDir = path.join(scratch, "site");
     // "Took down <slugs>: release <id> (<n> files shared)", the service's line for each take-down.
     const takedowns = new Map<string, { release: string; files: number }>();
-    const { NODE_ENV: _nodeEnv, ...inherited } = process.env;
     const service = await startScript(
       "webhook/server.ts",
-      {
-        ...inherited,
-        GATSBY_TELEMETRY_DISABLED: "1",
-        CI: "true",
-        REBUILD_SECRET: secret,
-        PORT: String(webhookPort),
-        HOST: "127.0.0.1",
-        PUBLISH_DIR: publishDir,
-        BUILDS_DIR: path.join(scratch, "builds"),
-        PROJECT_DIR: projectDir,
-        GATSBY_FIREBASE_PROJECT_ID: PROJECT_ID,
-        GATSBY_FIRESTORE_EMULATOR_HOST: firestore.host,
-        GATSBY_FIREBASE_AUTH_EMULATOR_HOST: firebase.authHost,
-        FIRESTORE_EMULATOR_HOST: firestore.host,
-        METADATA_SERVER_DETECTION: "none",
-        ALLOW_INSECURE_IMAGE_HOSTS: "true",
-        SITE_URL: siteUrl,
-        SCHEDULE_PROJECT_ID: PROJECT_ID,
-      },
+      serviceEnvironment({
+        secret,
+        port: webhookPort,
+        publishDir,
+        buildsDir: path.join(scratch, "builds"),
+        projectDir,
+        projectId: PROJECT_ID,
+        firestoreHost: firestore.host,
+        authHost: firebase.authHost,
+        siteUrl,
+      }),
       /listening on (http:\/\/[\d.]+:\d+)/,
       path.join(scratch, "service.log"),
       (line) => {
@@ -234,31 +163,9 @@ async function main(): Promise<void> {
     children.push(service.child);
 
     const bySecret = { authorization: `Bearer ${secret}` };
-    // A service busy publishing a large site answers late; a keep-alive connection it closes meanwhile
-    // fails the next request on it (fetch failed), which is asked again on a new connection.
-    const status = async (headers: Record<string, string>, attempts = 5): Promise<ServiceStatus> => {
-      let response: Response;
-      try {
-        response = await fetch(`${service.url}/status`, { headers });
-      } catch (error) {
-        if (attempts <= 1) throw new Error(`GET /status failed: ${String((error as Error).cause ?? error)}`);
-        await sleep(1000);
-        return status(headers, attempts - 1);
-      }
-      if (!response.ok) throw new Error(`GET /status answered ${response.status}: ${await response.text()}`);
-      return (await response.json()) as ServiceStatus;
-    };
+    const status = (headers: Record<string, string>): Promise<ServiceStatus> => serviceStatus(service.url, headers);
     /** Waits until the service has nothing running or queued; answers the status then. */
-    const idle = async (): Promise<ServiceStatus> => {
-      const deadline = Date.now() + BUILD_TIMEOUT_MS;
-      for (;;) {
-        const now = await status(bySecret);
-        if (!now.current && !now.queued) return now;
-        if (Date.now() > deadline)
-          throw new Error(`The service was still building after ${BUILD_TIMEOUT_MS / 1000} s.`);
-        await sleep(1000);
-      }
-    };
+    const idle = (): Promise<ServiceStatus> => waitForIdle(service.url, bySecret, BUILD_TIMEOUT_MS);
 
     console.log(`First build of the site (load ${load()})…`);
     const firstStarted = Date.now();
@@ -274,28 +181,14 @@ async function main(): Promise<void> {
     console.log(
       `First build published in ${secs(Date.now() - firstStarted)}: ${live?.articles ?? "?"} articles (load ${load()})`,
     );
-    // The site is served as `npm run serve` serves it (firebase.json's hosting rules), in a process of
-    // its own: should the server stop while the release under it changes, the run says so, and it is
-    // started again on the same port.
-    const startSite = async (): Promise<void> => {
-      const site = await startScript(
-        "scripts/serve.ts",
-        { ...process.env, PORT: String(sitePort), PUBLIC_DIR: publishDir },
-        /at (http:\/\/[\d.]+:\d+)/,
-        path.join(scratch, "site.log"),
-      );
-      children.push(site.child);
-      site.child.once("exit", (code, signal) => {
-        if (finished) return;
-        const error = /^\w*Error: .*$/m.exec(site.tail())?.[0] ?? `exit ${code ?? signal}`;
-        siteFailures.push(error);
-        console.log(`  the site server stopped (${error}); starting it again`);
-        startSite().catch((failure: unknown) =>
-          console.log(`  the site server did not start again: ${String(failure)}`),
-        );
-      });
-    };
-    await startSite();
+    await serveSite({
+      port: sitePort,
+      publishDir,
+      logFile: path.join(scratch, "site.log"),
+      children,
+      finished: () => finished,
+      failures: siteFailures,
+    });
 
     const addresses: EmulatorAddresses = {
       projectId: PROJECT_ID,

@@ -172,6 +172,7 @@ export class Builder {
    * trigger's full build is queued, which then waits for it when nothing else runs.
    */
   #requestLane = (reason: string, documents: readonly string[]): void => {
+    if (!this.#config.fastLane) return this.#log("fast lane: left to the full build: FAST_LANE is off");
     const live = this.publishedId();
     if (!this.#laneBusy && (!live || !keepsRenderer(this.#releases.folder(live)))) {
       this.#log(

@@ -85,6 +85,8 @@ export interface ServiceConfig {
   /** Where build events are POSTed, signed with `notifySecret`; empty: nobody is notified. */
   notifyUrl: string;
   notifySecret: string;
+  /** Whether a trigger that names documents goes through the fast lane first (FAST_LANE, on by default). */
+  fastLane: boolean;
 }
 
 export type Env = Record<string, string | undefined>;
@@ -107,6 +109,14 @@ function proxies(env: Env): number {
     );
   }
   return Number(raw);
+}
+
+/** FAST_LANE: "off" sends every trigger straight to the full build, for comparing the two; "on" or unset keeps the lane. */
+function lane(env: Env): boolean {
+  const raw = env.FAST_LANE;
+  if (raw === undefined || raw === "" || raw === "on") return true;
+  if (raw === "off") return false;
+  throw new ConfigError(`FAST_LANE must be "on" or "off", got "${raw}".`);
 }
 
 function share(env: Env, name: string, fallback: number): number {
@@ -153,6 +163,7 @@ export function loadConfig(env: Env, { cwd = process.cwd() }: { cwd?: string } =
     siteUrl: (env.SITE_URL || "https://kindred.app").replace(/\/+$/, ""),
     statusProject: env.STATUS_PROJECT_ID ?? env.GATSBY_FIREBASE_PROJECT_ID ?? "",
     ...notification(env, secret),
+    fastLane: lane(env),
   };
 }
 

@@ -257,6 +257,30 @@ setTimeout(() => {
     expect((await finished(killed.build.id)).build).toMatchObject({ state: "published" });
   });
 
+  it("sends a trigger naming documents straight to the full build when FAST_LANE is off", async () => {
+    // A stand-in for the fast lane's command that would publish at once, were it run.
+    mkdirSync(path.join(projectDir(), "scripts"));
+    writeFileSync(
+      path.join(projectDir(), "scripts", "fast-lane-article.ts"),
+      `const fs = require("node:fs"), path = require("node:path");
+const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
+const file = "blogarticle/" + arg("--document") + "/index.html";
+fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
+fs.writeFileSync(path.join(arg("--out"), file), "lane");
+console.log(JSON.stringify({ rendered: true, pagePath: "/" + path.dirname(file), files: [file] }));
+`,
+    );
+    await start({ FAST_LANE: "off" });
+    await build({ reason: "first" });
+    const accepted = await trigger({ reason: "edit", documents: ["doc-1"] });
+    expect(accepted).toMatchObject({ build: { state: "building", lane: "full" }, coalesced: false });
+    expect(builder!.logs()).toContain("fast lane: left to the full build: FAST_LANE is off");
+    open(accepted.build.id);
+    expect((await finished(accepted.build.id)).build).toMatchObject({ state: "published", documents: ["doc-1"] });
+    expect((await status()).builds.map(({ lane }) => lane)).toEqual(["full", "full"]);
+    expect(existsSync(path.join(publishDir(), "blogarticle", "doc-1", "index.html"))).toBe(false);
+  });
+
   it("keeps accepted builds across a crash: stops what the interrupted one left running, then builds the queued one", async () => {
     await start();
     const cut = (await trigger({ reason: "running at the crash" })).build;

@@ -77,6 +77,13 @@ describe("the service configuration", () => {
     );
   });
 
+  it("keeps the fast lane on unless FAST_LANE is off", () => {
+    const lane = (FAST_LANE?: string) =>
+      loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", FAST_LANE }).fastLane;
+    expect([lane(), lane(""), lane("on"), lane("off")]).toEqual([true, true, true, false]);
+    expect(() => lane("false")).toThrow('FAST_LANE must be "on" or "off", got "false"');
+  });
+
   it("reads MAX_ARTICLE_DROP as a share between 0 and 1", () => {
     expect(loadConfig({ REBUILD_SECRET: SECRET, PUBLISH_DIR: "site", MAX_ARTICLE_DROP: "0.8" }).maxArticleDrop).toBe(
       0.8,
