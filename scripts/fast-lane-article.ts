@@ -1,6 +1,6 @@
 // `node scripts/fast-lane-article.ts --site <dir> --out <dir> (--document <id> | --document-file <file>)`
 // The fast lane's article step, as a command the rebuild service can run in its workspace: renders
-// one edited article's page and page data for the site last built in --site, with that site's own
+// one edited article's page and page data (and the feed and sitemap it changes) for the site last built in --site, with that site's own
 // code (src/node/fast-lane/render-article.ts, loaded from --site with jiti, as the site's TypeScript
 // imports name no extensions), and writes them under --out at their paths under public/. Prints one
 // JSON line: the files and the time of each step, or why the article is left to the full build
@@ -56,6 +56,13 @@ function sourceOptions(config: GatsbyConfig): FirestoreSourceOptions {
   return entry.options as FirestoreSourceOptions;
 }
 
+/** siteMetadata.siteUrl of the site's gatsby-config.ts: the address the feed and sitemap are written for. */
+function siteUrlOf(config: GatsbyConfig): string {
+  const siteUrl = (config.siteMetadata as { siteUrl?: unknown } | undefined)?.siteUrl;
+  if (typeof siteUrl !== "string") fail("gatsby-config.ts has no siteMetadata.siteUrl");
+  return siteUrl;
+}
+
 /**
  * Reads one published article document from Firestore with the source plugin's reader (the web SDK,
  * from the server, as a visitor may read it); undefined when it is missing or not published.
@@ -99,7 +106,12 @@ async function main(): Promise<void> {
   const started = performance.now();
   // Gatsby's renderer and its helpers read the site under the working folder.
   process.chdir(site);
-  const jiti = createJiti(path.join(site, "package.json"));
+  // As the build's own bundler resolves it (the "alias" in package.json): the article core with its
+  // React components, which the feed's items are drawn with, not the components-free "node" entry.
+  const jiti = createJiti(path.join(site, "package.json"), {
+    alias: { "@kindred/article": path.join(site, "packages/article/src/index.ts") },
+    jsx: { runtime: "automatic" },
+  });
   const load = <T>(file: string): Promise<T> => jiti.import<T>(path.join(site, file));
   const config = await load<{ default: GatsbyConfig }>("gatsby-config.ts");
   const options = sourceOptions(config.default);
@@ -136,6 +148,7 @@ async function main(): Promise<void> {
     renderer,
     document,
     options,
+    siteUrl: siteUrlOf(config.default),
     previousBlogId: values["previous-blog-id"],
   });
   const rendered = performance.now();

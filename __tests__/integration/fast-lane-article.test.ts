@@ -7,12 +7,20 @@ import { editBody, firstDifference, run } from "../../scripts/fast-lane-check.ts
 import { LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
 
 // The fast lane's article step against real builds of the sample content (the embedded default): a
-// body edit rendered outside `gatsby build` (page and page data) is byte for byte what the next full
-// build writes, and an edit that would change other pages (a title) is left to the full build.
+// body edit with a later "updated" date, rendered outside `gatsby build` (page, page data, the feed
+// and the sitemap), is byte for byte what the next full build writes, and an edit that would change
+// other pages (a title) is left to the full build.
 const BUILD_TIMEOUT = 600_000;
 const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
 const SLUG = "first-date-checklist";
-const FILES = [`blogarticle/${SLUG}/index.html`, `page-data/blogarticle/${SLUG}/page-data.json`];
+const FILES = [
+  `blogarticle/${SLUG}/index.html`,
+  `page-data/blogarticle/${SLUG}/page-data.json`,
+  "rss.xml",
+  "sitemap.xml",
+];
+/** Later than every sample article's date: the article's and the list pages' day in the sitemap move. */
+const UPDATED_ON = "2025-01-05T09:00:00.000Z";
 const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
 
 const dirs: string[] = [];
@@ -49,13 +57,23 @@ test(
       ARTICLE,
       "Edited: “quotes”, é, 日本語 and 💘, &amp; <i>markup</i>.",
     );
+    const file = path.join(first.dir, "content", "blog", `${SLUG}.json`);
+    const edited = JSON.parse(readFileSync(file, "utf8")) as { title: string; updatedOn: string };
+    expect(edited.updatedOn < UPDATED_ON).toBe(true);
+    writeFileSync(file, JSON.stringify({ ...edited, updatedOn: UPDATED_ON }));
     const lane = await fastLane(first.dir);
     expect(lane.report).toMatchObject({ rendered: true, pagePath: `/blogarticle/${SLUG}`, files: FILES });
     expect(lane.code).toBe(0);
     const laneFiles = FILES.map((file) => readFileSync(path.join(lane.out, file)));
-    // The edit reached both files: the new paragraph, and the first paragraph's new description.
+    // The edit reached every file: the new paragraph, the first paragraph's new description, the
+    // feed's item, and the new day in the sitemap (the article's and the blog list pages').
     laneFiles.forEach((text, index) => expect(text.equals(before[index]!)).toBe(false));
     expect(laneFiles[0]!.toString()).toContain("Edited: “quotes”, é, 日本語 and 💘, &amp; markup. A first date");
+    expect(laneFiles[2]!.toString()).toContain(
+      "<p>Edited: “quotes”, é, 日本語 and 💘, &amp; <i>markup</i>.</p>]]></content:encoded>",
+    );
+    expect(laneFiles[3]!.toString()).toContain(`/blogarticle/${SLUG}</loc><lastmod>2025-01-05</lastmod>`);
+    expect(laneFiles[3]!.toString()).toContain(`/blog/2</loc><lastmod>2025-01-05</lastmod>`);
 
     const second = await buildSite({}, { dir: first.dir });
     expect(second.exitCode).toBe(0);
@@ -66,7 +84,6 @@ test(
     expect(differences).toEqual(FILES.map((file) => [file, "identical"]));
 
     // A new title shows on cards and list pages too: the fast lane leaves it to the full build.
-    const file = path.join(first.dir, "content", "blog", `${SLUG}.json`);
     const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
     writeFileSync(file, JSON.stringify({ ...article, title: `${article.title}, edited` }));
     const refused = await fastLane(first.dir);

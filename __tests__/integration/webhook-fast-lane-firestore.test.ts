@@ -13,6 +13,7 @@ const LAST_UPDATE = Timestamp.fromDate(new Date("2026-01-10T10:00:00.000Z"));
 const FILES = [
   "blogarticle/edited-in-firestore/index.html",
   "page-data/blogarticle/edited-in-firestore/page-data.json",
+  "rss.xml",
 ];
 
 let source: ArticleSource;
@@ -69,6 +70,7 @@ test("a body edited in Firestore goes through the fast lane, byte for byte the f
   );
   const laneFiles = FILES.map((file) => readFileSync(path.join(publishDir, file)));
   expect(laneFiles[0]!.toString()).toContain("After, from Firestore");
+  expect(laneFiles[2]!.toString()).toContain("After, from Firestore");
 
   await waitForStatus(
     service,

@@ -19,7 +19,8 @@ import { editBody, firstDifference } from "../../scripts/fast-lane-check.ts";
 // a title edit is left to the full build, with the reason in the service's log.
 const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
 const SLUG = "first-date-checklist";
-const FILES = [`blogarticle/${SLUG}/index.html`, `page-data/blogarticle/${SLUG}/page-data.json`];
+// The article's page and page data, and the feed, whose item carries the whole body.
+const FILES = [`blogarticle/${SLUG}/index.html`, `page-data/blogarticle/${SLUG}/page-data.json`, "rss.xml"];
 const EDIT = "Fast lane: “quotes”, é, 日本語 and 💘.";
 
 let dir: string;
@@ -72,6 +73,7 @@ test("a body edit is served from the fast lane before the full build ends, byte 
   const laneFiles = FILES.map((file) => served(file));
   expect(laneFiles[0]!.toString()).toContain(EDIT);
   expect(laneFiles[1]!.toString()).toContain("Fast lane:");
+  expect(laneFiles[2]!.toString()).toContain("Fast lane:");
 
   const after = await waitForStatus(
     service,

@@ -17,6 +17,8 @@ import { finishPage } from "../html/finish-html";
 import { WEB_FONT_CLASS, pageChunkReader } from "../html/boot-script";
 import { stylesheetReader } from "../html/critical-css";
 import { emulatorHostFromEnv } from "../html/html-to-finish";
+import { FEED_PATH } from "../../lib/site-files";
+import { feedWithArticle, sitemapWithArticle, type SiteFileEdit } from "./feed-and-sitemap";
 
 // The fast lane's hardest file pair: one article's page and page data after an edit, made outside
 // `gatsby build` from the article's document and what the last build left in the site folder, and
@@ -24,7 +26,8 @@ import { emulatorHostFromEnv } from "../html/html-to-finish";
 // article's own fields as the source plugin now makes them (the same normalize code) and its cover
 // as the build's resolver gives it; the HTML is Gatsby's renderer bundle run on that data, slices
 // stitched in, then finished as onPostBuild finishes every page (boot script, critical CSS, policy).
-// Anything else an edit could change (which articles are similar, cards, list pages) it refuses.
+// The feed's item and the sitemap's dates follow (feed-and-sitemap.ts). Anything else an edit could
+// change (which articles are similar, cards, list pages, the search index's cards) it refuses.
 
 /** The fields of the article template's query the build resolves itself rather than reading the node. */
 const RESOLVED = new Set(["featureImage", "similar"]);
@@ -32,8 +35,9 @@ const RESOLVED = new Set(["featureImage", "similar"]);
 /**
  * The node fields an edit may change without changing any other page: the similar articles are
  * chosen by categories, blog and date, and cards show slug, title, categories, date and cover, so a
- * change to any of those is refused (and left to the full build). These fields still reach files
- * other than the page (the feed, the search pieces, the sitemap's dates), which are not made here.
+ * change to any of those is refused (and left to the full build). Of the files other than the page,
+ * the feed carries the description and body, the sitemap the dates (both made here too); the search
+ * index's cards carry none of them.
  */
 const PAGE_ONLY_FIELDS = new Set(["documentId", "updatedOn", "description", "safeBlocks"]);
 
@@ -101,12 +105,15 @@ export async function renderArticle({
   renderer,
   document,
   options,
+  siteUrl,
   previousBlogId,
 }: {
   siteDir: string;
   renderer: PageRenderer;
   document: RawDocument;
   options: FirestoreSourceOptions;
+  /** siteMetadata.siteUrl, as the build's feed and sitemap write it. */
+  siteUrl: string;
   /** The article's blog before the edit, when the caller knows it: the page data does not say. */
   previousBlogId?: string;
 }): Promise<ArticleRender> {
@@ -139,6 +146,18 @@ export async function renderArticle({
 
   const made = articleResult(previous.result, post, cover);
   if ("reason" in made) return refuse(made.reason);
+  const before = (previous.result.data as { blogPost: { lastUpdate: string; updatedOn: string | null } }).blogPost;
+  const siteFiles: LaneFile[] = [];
+  for (const [file, edit] of [
+    [FEED_PATH, (text: string) => feedWithArticle(text, post, siteUrl)],
+    ["/sitemap.xml", (text: string) => sitemapWithArticle(text, before, post, siteUrl)],
+  ] as const) {
+    const text = await readFile(path.join(publicDir, file), "utf8").catch(() => undefined);
+    const edited: SiteFileEdit = text === undefined ? { reason: "the last build wrote none" } : edit(text);
+    if ("reason" in edited) return refuse(`${file}: ${edited.reason}`);
+    if (edited.text !== null) siteFiles.push({ file: file.slice(1), text: edited.text });
+  }
+  lap("siteFiles");
   const pageDataText = renderer.pageDataText(previous, JSON.stringify(made.result));
   lap("pageData");
 
@@ -159,6 +178,7 @@ export async function renderArticle({
     files: [
       { file: path.relative(publicDir, htmlPathOf(publicDir, pagePath)), text: finished.html },
       { file: path.relative(publicDir, pageDataPathOf(publicDir, pagePath)), text: pageDataText },
+      ...siteFiles,
     ],
     timings,
   };

@@ -1,0 +1,96 @@
+import type { BlogPost } from "@kindred/article";
+import { rssXml, type FeedArticle } from "../../../../../src/node/feed";
+import { sitemapEntries, sitemapXml, type SitemapArticle } from "../../../../../src/lib/sitemap";
+import { feedWithArticle, sitemapWithArticle } from "../../../../../src/node/fast-lane/feed-and-sitemap";
+
+// The fast lane's edit of the feed and the sitemap must give the very text the build's own writers
+// give for the articles after the edit: each case writes the file before and after with those
+// writers (rssXml, sitemapXml) and compares the lane's edit of the first with the second.
+
+const SITE = "https://kindred.example";
+const CHANNEL = { siteUrl: SITE, title: "Kindred blog", description: "Dating advice" };
+const BUILT = new Date("2024-10-14T10:00:00.000Z");
+
+const post = (slug: string, overrides: Partial<BlogPost> = {}): BlogPost =>
+  ({
+    documentId: `doc-${slug}`,
+    blogId: `blog-${slug}`,
+    title: `About ${slug} & <more>`,
+    slug,
+    categories: ["First Dates"],
+    featureImageUrl: "",
+    published: true,
+    lastUpdate: "2024-10-14T10:00:00.000Z",
+    updatedOn: null,
+    content: { blocks: [] },
+    safeBlocks: [{ type: "paragraph", html: `The body of ${slug}` }],
+    description: `The body of ${slug}`,
+    leftOutBlocks: [],
+    featureImageSource: null,
+    ...overrides,
+  }) as BlogPost;
+
+const feedOf = (posts: BlogPost[]): string => rssXml(CHANNEL, posts as FeedArticle[], BUILT);
+const PAGES = ["/", "/blog", "/blog/2", "/terms", ...["a", "b", "c"].map((slug) => `/blogarticle/${slug}`)];
+const sitemapOf = (posts: BlogPost[]): string => sitemapXml(SITE, sitemapEntries(PAGES, posts as SitemapArticle[]));
+
+describe("feedWithArticle", () => {
+  const posts = [post("a"), post("ab", { lastUpdate: "2024-09-01T00:00:00.000Z" }), post("b")];
+
+  it("writes the article's item again, as the feed of the edited articles has it", () => {
+    const edited = post("ab", {
+      lastUpdate: "2024-09-01T00:00:00.000Z",
+      description: "A new first line with ]]> and é",
+      safeBlocks: [{ type: "paragraph", html: "A new first line with ]]&gt; and é" }],
+    });
+    const made = feedWithArticle(feedOf(posts), edited, SITE);
+    expect(made).toEqual({ text: feedOf([posts[0]!, edited, posts[2]!]) });
+  });
+
+  it("gives no file when the item is unchanged, and refuses an article the feed does not list", () => {
+    expect(feedWithArticle(feedOf(posts), posts[1]!, SITE)).toEqual({ text: null });
+    expect(feedWithArticle(feedOf(posts), post("missing"), SITE)).toEqual({
+      reason: "the feed has no item for the article",
+    });
+    // Another address: the item is not found, rather than a wrong one replaced.
+    expect(feedWithArticle(feedOf(posts), posts[1]!, "https://other.example")).toMatchObject({
+      reason: expect.any(String),
+    });
+  });
+});
+
+describe("sitemapWithArticle", () => {
+  const a = post("a", { lastUpdate: "2024-10-14T10:00:00.000Z" });
+  const b = post("b", { lastUpdate: "2024-06-01T10:00:00.000Z" });
+  const c = post("c", { lastUpdate: "2024-03-01T10:00:00.000Z", updatedOn: "2024-04-01T10:00:00.000Z" });
+  const all = [a, b, c];
+
+  it("gives no file when the article's day is the same", () => {
+    expect(sitemapWithArticle(sitemapOf(all), b, { ...b, updatedOn: "2024-06-01T23:00:00.000Z" }, SITE)).toEqual({
+      text: null,
+    });
+  });
+
+  it("moves the article's day, and the list pages' day when it is now the newest", () => {
+    for (const updatedOn of ["2024-07-02T00:00:00.000Z", "2024-11-30T08:00:00.000Z"]) {
+      const edited = { ...b, updatedOn };
+      expect(sitemapWithArticle(sitemapOf(all), b, edited, SITE)).toEqual({ text: sitemapOf([a, edited, c]) });
+    }
+    const earlier = { ...c, updatedOn: null };
+    expect(sitemapWithArticle(sitemapOf(all), c, earlier, SITE)).toEqual({ text: sitemapOf([a, b, earlier]) });
+  });
+
+  it("refuses when the newest article's day goes back: the next newest is not in the file", () => {
+    const back = { ...a, updatedOn: null, lastUpdate: "2024-01-01T00:00:00.000Z" };
+    expect(sitemapWithArticle(sitemapOf(all), a, back, SITE)).toEqual({
+      reason: "the article's date went back, and the blog's newest date cannot be told from the sitemap",
+    });
+  });
+
+  it("refuses an article the sitemap does not list with that day", () => {
+    const missing = post("zz", { updatedOn: "2024-12-01T00:00:00.000Z" });
+    expect(sitemapWithArticle(sitemapOf(all), post("zz"), missing, SITE)).toEqual({
+      reason: "the sitemap has no entry for the article with its date",
+    });
+  });
+});

@@ -1,0 +1,78 @@
+import { articlePath, escapeHtml, type BlogPost } from "@kindred/article";
+import { rssItemXml, xmlText } from "../feed";
+
+// The fast lane's part of the two site-wide files an article edit reaches: the feed (/rss.xml) and
+// the sitemap (/sitemap.xml). Both are written by onPostBuild from every article (feed.ts,
+// write-sitemap.ts); here the last build's file is taken as it is and only what the edit changes is
+// replaced, with the same functions that wrote it, so the text is what the next build writes.
+// A body edit keeps the article's place (its lastUpdate), so the feed keeps its order and its
+// lastBuildDate; only the article's <item> changes. The sitemap changes only where the article's
+// date (updatedOn, else lastUpdate) moved. Anything these two cannot tell from the file is refused.
+
+export type SiteFileEdit = { text: string | null } | { reason: string };
+
+/** The feed with the article's item written again; text null when the item is the same. */
+export function feedWithArticle(feed: string, post: BlogPost, siteUrl: string): SiteFileEdit {
+  const guid = `<guid isPermaLink="true">${xmlText(`${siteUrl}${articlePath(post.slug)}`)}</guid>`;
+  const at = feed.indexOf(guid);
+  // An item's text is escaped (titles, the description) or sanitized HTML in CDATA, so an item's own
+  // tags are the only lines that read exactly "<item>" and "</item>".
+  const start = feed.lastIndexOf("\n<item>\n", at);
+  const end = feed.indexOf("\n</item>", at);
+  if (at < 0 || start < 0 || end < 0) return { reason: "the feed has no item for the article" };
+  if (feed.indexOf(guid, at + guid.length) >= 0) return { reason: "the feed has two items for the article" };
+  const item = rssItemXml(
+    {
+      slug: post.slug,
+      title: post.title,
+      lastUpdate: post.lastUpdate,
+      categories: post.categories,
+      description: post.description,
+      safeBlocks: post.safeBlocks,
+    },
+    siteUrl,
+  );
+  const old = feed.slice(start + 1, end + "\n</item>".length);
+  return { text: item === old ? null : `${feed.slice(0, start + 1)}${item}${feed.slice(end + "\n</item>".length)}` };
+}
+
+/** The day the sitemap gives an article: when it was updated, else when it was last published. */
+const dayOf = (dates: { lastUpdate: string; updatedOn: string | null }): string =>
+  (dates.updatedOn ?? dates.lastUpdate).slice(0, 10);
+
+/**
+ * The sitemap with the article's date as it now is; text null when no date it shows changed. The
+ * blog list pages show the newest article's day: that moves with the article's when its new day is
+ * later, and cannot be worked out here when the article held it and its day went back.
+ */
+export function sitemapWithArticle(
+  sitemap: string,
+  before: { lastUpdate: string; updatedOn: string | null },
+  post: BlogPost,
+  siteUrl: string,
+): SiteFileEdit {
+  const was = dayOf(before);
+  const now = dayOf(post);
+  if (was === now) return { text: null };
+  const loc = `<url><loc>${escapeHtml(`${siteUrl}${articlePath(post.slug)}`)}</loc>`;
+  const entry = `${loc}<lastmod>${was}</lastmod></url>`;
+  const at = sitemap.indexOf(entry);
+  if (at < 0) return { reason: "the sitemap has no entry for the article with its date" };
+  let text = `${sitemap.slice(0, at)}${loc}<lastmod>${now}</lastmod></url>${sitemap.slice(at + entry.length)}`;
+  // Every other page under /blog (the list pages) shows the newest day of all articles.
+  const lists = new RegExp(
+    `(<url><loc>${escapeRegExp(escapeHtml(`${siteUrl}/blog`))}(?!article/)[^<]*</loc><lastmod>)([^<]*)(</lastmod>)`,
+    "g",
+  );
+  const newest = [...text.matchAll(lists)].map((match) => match[2]!);
+  if (newest.length > 0) {
+    const shown = newest[0]!;
+    if (newest.some((day) => day !== shown)) return { reason: "the blog's list pages show different dates" };
+    if (now > shown) text = text.replace(lists, `$1${now}$3`);
+    else if (was === shown && now < was)
+      return { reason: "the article's date went back, and the blog's newest date cannot be told from the sitemap" };
+  }
+  return { text };
+}
+
+const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
