@@ -21,6 +21,9 @@ let service: RebuildService;
 const projectDir = () => path.join(dir, "project");
 const publishDir = () => path.join(dir, "site");
 const page = (slug: string) => path.join(publishDir(), "blogarticle", slug, "index.html");
+const feed = () => readFileSync(path.join(publishDir(), "rss.xml"), "utf8");
+/** Whether the served feed still has the article's item, which carries its whole body. */
+const inFeed = (slug: string) => feed().includes(`/blogarticle/${slug}</guid>`);
 /** The stand-in's data: three articles (first-article, second-article, article-3). */
 const articlesInData = (count: number) => writeFileSync(path.join(projectDir(), "ARTICLES"), String(count));
 /** What Firestore says after the unpublish: the next build reads no second-article. */
@@ -51,6 +54,7 @@ async function publishFirst(): Promise<void> {
   await post(`${service.url}/rebuild`, { reason: "first" });
   await waitForIdle(service);
   expect(existsSync(page("second-article"))).toBe(true);
+  expect(inFeed("second-article")).toBe(true);
 }
 
 test("publishes the live site less the article at once, then a full build that no longer has it", async () => {
@@ -66,6 +70,10 @@ test("publishes the live site less the article at once, then a full build that n
   // Gone before the answer came: no wait for a build.
   expect(existsSync(page("second-article"))).toBe(false);
   expect(readFileSync(page("first-article"), "utf8")).toContain("first-article");
+  // Its feed item, which carries its body, went with it.
+  expect(inFeed("second-article")).toBe(false);
+  expect(inFeed("first-article") && inFeed("article-3")).toBe(true);
+  const feedAfterTakedown = feed();
   expect(result).toMatchObject({ removed: ["blogarticle/second-article"], articles: 2 });
   expect(result.release).not.toBe(before);
   const now = await status(service);
@@ -82,6 +90,8 @@ test("publishes the live site less the article at once, then a full build that n
   );
   expect(idle.published).toBe(result.buildId);
   expect(existsSync(page("second-article"))).toBe(false);
+  // The take-down's feed was the very feed the build then wrote.
+  expect(feed()).toBe(feedAfterTakedown);
 });
 
 test("a build that read the data before the take-down publishes without the article", async () => {
@@ -94,8 +104,9 @@ test("a build that read the data before the take-down publishes without the arti
   expect((await takeDown([{ id: "doc-2", slug: "second-article" }])).status).toBe(200);
   expect(existsSync(page("second-article"))).toBe(false);
   await waitForStatus(service, (s) => s.builds.some((b) => b.id === running.buildId && b.state === "published"));
-  // That build still wrote the page: the service took it out before publishing.
+  // That build still wrote the page and the feed item: the service took them out before publishing.
   expect(existsSync(page("second-article"))).toBe(false);
+  expect(inFeed("second-article")).toBe(false);
   expect(existsSync(page("article-3"))).toBe(true);
   await waitForIdle(service);
   expect(existsSync(page("second-article"))).toBe(false);
@@ -112,6 +123,7 @@ test("a rollback to a release from before the take-down leaves the article out",
   expect(rolled.status).toBe(200);
   expect((await status(service)).published).toBe(original);
   expect(existsSync(page("second-article"))).toBe(false);
+  expect(inFeed("second-article")).toBe(false);
   expect(existsSync(page("first-article"))).toBe(true);
 });
 
@@ -139,4 +151,5 @@ test("refuses what is not a take-down, unsigned requests, and a site with nothin
   });
   expect(unsigned.status).toBe(401);
   expect(existsSync(page("second-article"))).toBe(true);
+  expect(inFeed("second-article")).toBe(true);
 });

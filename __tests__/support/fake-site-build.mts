@@ -48,10 +48,8 @@ write("public/blogarticle/[...slug]/index.html", page("Article"));
 const count = existsSync("ARTICLES") ? Number(readFileSync("ARTICLES", "utf8").trim()) : 2;
 // UNPUBLISHED lists slugs the data no longer has (one per line), as after an editor's take-down.
 const unpublished = existsSync("UNPUBLISHED") ? readFileSync("UNPUBLISHED", "utf8").split("\n") : [];
-const slugs = Array.from(
-  { length: count },
-  (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`,
-).filter((slug) => !unpublished.includes(slug));
+const all = Array.from({ length: count }, (_, i) => ["first-article", "second-article"][i] ?? `article-${i + 1}`);
+const slugs = all.filter((slug) => !unpublished.includes(slug));
 // The search index's manifest and card chunks of 8 (packages/article/src/search-pieces.ts), which the output check reads.
 write(
   "public/search/index.json",
@@ -63,6 +61,31 @@ for (let chunk = 0; chunk * 8 < slugs.length; chunk += 1) {
     JSON.stringify(slugs.slice(chunk * 8, chunk * 8 + 8).map((slug) => ({ slug }))),
   );
 }
+// The feed, in the lines the build writes (src/node/feed.ts): newest first (the first article is
+// the newest), the channel dated by the newest item; a take-down edits it (webhook/lib/takedown.ts).
+const dateOf = (slug: string): string => new Date(Date.UTC(2024, 9, 20) - all.indexOf(slug) * 86_400_000).toUTCString();
+const item = (slug: string): string[] => [
+  "<item>",
+  `<title>${slug}</title>`,
+  `<link>https://kindred.example/blogarticle/${slug}</link>`,
+  `<guid isPermaLink="true">https://kindred.example/blogarticle/${slug}</guid>`,
+  `<pubDate>${dateOf(slug)}</pubDate>`,
+  `<content:encoded><![CDATA[<p>The whole body of ${slug}.</p>]]></content:encoded>`,
+  "</item>",
+];
+write(
+  "public/rss.xml",
+  [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    "<rss>",
+    "<channel>",
+    `<lastBuildDate>${slugs[0] ? dateOf(slugs[0]) : new Date().toUTCString()}</lastBuildDate>`,
+    ...slugs.flatMap(item),
+    "</channel>",
+    "</rss>",
+    "",
+  ].join("\n"),
+);
 // As Gatsby does, the pages of articles no longer in the data are deleted from public/.
 for (const slug of unpublished.filter(Boolean)) rmSync(`public/blogarticle/${slug}`, { recursive: true, force: true });
 for (const slug of slugs) {

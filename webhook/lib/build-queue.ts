@@ -18,6 +18,8 @@ import {
   articleFiles,
   linkTreeExcept,
   removeArticleFiles,
+  removeFeedItems,
+  FEED_FILE,
   statesWithout,
   TakedownLog,
   type Takedown,
@@ -381,9 +383,14 @@ export class Builder {
       const pages = articles.filter(({ slug }) => existsSync(path.join(from, "blogarticle", slug))).length;
       try {
         const linked = await linkTreeExcept(from, this.#releases.siteDir(id), files);
+        // The feed carries each article's whole body: its items go now too, not with the full build.
+        const feed = removeFeedItems(
+          this.#releases.siteDir(id),
+          articles.map(({ slug }) => slug),
+        );
         const states = readStates(this.#releases.folder(publishedId));
         // The next build shares its unchanged files with this release, as with any other.
-        if (states) writeStates(this.#releases.folder(id), statesWithout(states, files));
+        if (states) writeStates(this.#releases.folder(id), statesWithout(states, feed ? [...files, FEED_FILE] : files));
         const record: Release = {
           id,
           reason,

@@ -1,8 +1,9 @@
 // Taking an article off the published site in seconds, without waiting for a build: a release made
 // of the live one, every file hard-linked, less the files that carry the article itself (its page,
-// its page data, its social image). Its card, feed item, search entry, sitemap line and the
-// similar-article cards elsewhere still name it until the full build that follows; a visitor who
-// opens its address gets the site's 404, as for any unknown article.
+// its page data, its social image), and with its item gone from the feed, which carries its whole
+// body. Its card, search entry, sitemap line and the similar-article cards elsewhere still name it
+// (title and address, not its text) until the full build that follows; a visitor who opens its
+// address gets the site's 404, as for any unknown article.
 //
 // A take-down must also outlast the builds already running when it happens, which read the article
 // while it was published, and the releases kept for rollback, which still hold it. So every take-down
@@ -33,6 +34,56 @@ export const isArticleSlug = (slug: unknown): slug is string =>
 export function articleFiles(slug: string): string[] {
   if (!isArticleSlug(slug)) throw new Error(`Not an article slug: ${JSON.stringify(slug)}`);
   return [`blogarticle/${slug}`, `page-data/blogarticle/${slug}`, `og/blogarticle/${slug}.jpg`];
+}
+
+/** The feed, relative to a site's root (src/lib/site-files.ts FEED_PATH). */
+export const FEED_FILE = "rss.xml";
+
+/**
+ * The feed less the items of `slugs`, as the next build writes it without them; null when it has
+ * none of them. The build (src/node/feed.ts) writes one line per tag and each item between lines
+ * that read exactly "<item>" and "</item>" (its text is escaped, its body in CDATA is sanitized
+ * HTML, so neither line can occur inside one), newest first, and gives the channel the newest
+ * item's date: when the first item goes, the next one's date becomes the channel's. With no item
+ * left the build would write the time of the build, so the date is left for it.
+ */
+export function feedWithout(feed: string, slugs: readonly string[]): string | null {
+  const guids = slugs.filter(isArticleSlug).map((slug) => `/blogarticle/${slug}</guid>`);
+  const items: { start: number; end: number; gone: boolean }[] = [];
+  for (let start = feed.indexOf("\n<item>\n"); start >= 0; start = feed.indexOf("\n<item>\n", start + 1)) {
+    const end = feed.indexOf("\n</item>", start);
+    if (end < 0) break;
+    const item = feed.slice(start, end);
+    items.push({ start, end: end + "\n</item>".length, gone: guids.some((guid) => item.includes(guid)) });
+  }
+  if (!items.some((item) => item.gone)) return null;
+  let text = "";
+  let at = 0;
+  for (const item of items.filter(({ gone }) => gone)) {
+    text += feed.slice(at, item.start);
+    at = item.end;
+  }
+  text += feed.slice(at);
+  const newest = items.find((item) => !item.gone);
+  if (items[0]!.gone && newest) {
+    const pubDate = /<pubDate>([^<]*)<\/pubDate>/.exec(feed.slice(newest.start, newest.end))?.[1];
+    if (pubDate)
+      text = text.replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/, `<lastBuildDate>${pubDate}</lastBuildDate>`);
+  }
+  return text;
+}
+
+/**
+ * Takes the items of `slugs` out of the feed of a site folder; answers whether it did. The file is
+ * replaced, never written into: it may be a hard link shared with other releases.
+ */
+export function removeFeedItems(siteDir: string, slugs: readonly string[]): boolean {
+  const file = path.join(siteDir, FEED_FILE);
+  if (!existsSync(file)) return false;
+  const text = feedWithout(readFileSync(file, "utf8"), slugs);
+  if (text === null) return false;
+  writeFileAtomic(file, text);
+  return true;
 }
 
 /** Whether the relative path `file` is one of `removed` or lies inside one. */
@@ -74,7 +125,10 @@ export async function linkTreeExcept(source: string, target: string, removed: re
 /** How many files are linked before the service answers what waits. */
 const LINKS_BETWEEN_BREAKS = 1000;
 
-/** Removes the files of `slugs` from a site folder in place; answers which of them were there. */
+/**
+ * Removes the files of `slugs` from a site folder in place, and their feed items; answers which of
+ * the files were there (and the feed when it changed).
+ */
 export function removeArticleFiles(siteDir: string, slugs: readonly string[]): string[] {
   const removed: string[] = [];
   for (const slug of slugs)
@@ -84,6 +138,7 @@ export function removeArticleFiles(siteDir: string, slugs: readonly string[]): s
       rmSync(full, { recursive: true, force: true });
       removed.push(file);
     }
+  if (removeFeedItems(siteDir, slugs)) removed.push(FEED_FILE);
   return removed;
 }
 

@@ -134,7 +134,8 @@ describe("runBuild", () => {
     expect(existsSync(path.join(publishDir(), "blogarticle/second-article"))).toBe(false);
     // Taken down before the build began: the data it read no longer has it (here, the stand-in still does).
     expect(existsSync(path.join(publishDir(), "blogarticle/first-article/index.html"))).toBe(true);
-    expect(logOf(build)).toContain("Left out, taken down while this build ran: blogarticle/second-article");
+    expect(logOf(build)).toContain("Left out, taken down while this build ran: blogarticle/second-article, rss.xml\n");
+    expect(readFileSync(path.join(publishDir(), "rss.xml"), "utf8")).not.toContain("/blogarticle/second-article<");
   });
 
   it("lays over its release the pages a fast lane published while it ran, not those of a lane before it", async () => {

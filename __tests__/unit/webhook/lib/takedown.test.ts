@@ -1,15 +1,18 @@
 /** @jest-environment node */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   articleFiles,
+  feedWithout,
   isArticleSlug,
   linkTreeExcept,
   removeArticleFiles,
+  removeFeedItems,
   statesWithout,
   TakedownLog,
 } from "../../../../webhook/lib/takedown";
+import { rssXml, type FeedArticle } from "../../../../src/node/feed";
 
 // A take-down's release: the live site hard-linked, less one article's files, and the log that
 // keeps a take-down in force against builds and releases that predate it.
@@ -73,6 +76,58 @@ describe("removeArticleFiles and statesWithout", () => {
     expect(existsSync(path.join(dir, "site/blogarticle/b/index.html"))).toBe(true);
     const states = { "blogarticle/a/index.html": "1", "blogarticle/b/index.html": "2", "index.html": "3" };
     expect(statesWithout(states, articleFiles("a"))).toEqual({ "blogarticle/b/index.html": "2", "index.html": "3" });
+  });
+});
+
+// The feed as the build writes it (src/node/feed.ts), for these articles: the channel's date is
+// the newest article's, as writeFeed gives it.
+const SITE = "https://kindred.example";
+const feedArticle = (slug: string, lastUpdate: string): FeedArticle => ({
+  slug,
+  title: `About ${slug}`,
+  lastUpdate,
+  categories: ["Safety"],
+  description: `Text of ${slug} with <item> and </item> in it`,
+  safeBlocks: [{ type: "paragraph", html: `The body of ${slug}: &lt;/item&gt; ]]&gt;` }],
+});
+const FEED_ARTICLES = [
+  feedArticle("newest", "2024-10-14T10:00:00.000Z"),
+  feedArticle("middle", "2024-09-01T08:00:00.000Z"),
+  feedArticle("oldest", "2024-01-02T00:00:00.000Z"),
+];
+const feedOf = (articles: FeedArticle[]): string =>
+  rssXml({ siteUrl: SITE, title: "Kindred blog", description: "Advice" }, articles, new Date(articles[0]!.lastUpdate));
+
+describe("feedWithout", () => {
+  it("takes an article's item out, as the build's feed without it reads", () => {
+    const [newest, , oldest] = FEED_ARTICLES as [FeedArticle, FeedArticle, FeedArticle];
+    expect(feedWithout(feedOf(FEED_ARTICLES), ["middle"])).toBe(feedOf([newest, oldest]));
+    expect(feedWithout(feedOf(FEED_ARTICLES), ["oldest", "middle"])).toBe(feedOf([newest]));
+  });
+
+  it("gives the channel the next article's date when the newest goes", () => {
+    const [, middle, oldest] = FEED_ARTICLES as [FeedArticle, FeedArticle, FeedArticle];
+    const text = feedWithout(feedOf(FEED_ARTICLES), ["newest"]);
+    expect(text).toBe(feedOf([middle, oldest]));
+    expect(text).toContain(`<lastBuildDate>${new Date(middle.lastUpdate).toUTCString()}</lastBuildDate>`);
+  });
+
+  it("answers null when no item is the article's, an address that merely starts the same way included", () => {
+    expect(feedWithout(feedOf(FEED_ARTICLES), ["missing", "mid", "../newest"])).toBeNull();
+  });
+
+  it("replaces the site's feed file rather than writing into it: it may be shared with another release", () => {
+    write("live/rss.xml", feedOf(FEED_ARTICLES));
+    mkdirSync(path.join(dir, "taken"));
+    linkSync(path.join(dir, "live/rss.xml"), path.join(dir, "taken/rss.xml"));
+    expect(removeFeedItems(path.join(dir, "taken"), ["middle"])).toBe(true);
+    expect(readFileSync(path.join(dir, "live/rss.xml"), "utf8")).toBe(feedOf(FEED_ARTICLES));
+    expect(readFileSync(path.join(dir, "taken/rss.xml"), "utf8")).not.toContain("/blogarticle/middle<");
+    expect(removeFeedItems(path.join(dir, "taken"), ["middle"])).toBe(false);
+    expect(removeFeedItems(path.join(dir, "none"), ["middle"])).toBe(false);
+    // A build's release that predates the take-down loses the item with the article's files.
+    write("live/blogarticle/newest/index.html");
+    expect(removeArticleFiles(path.join(dir, "live"), ["newest"])).toEqual(["blogarticle/newest", "rss.xml"]);
   });
 });
 
