@@ -8,7 +8,7 @@ import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
 import { keepsRenderer } from "./fast-lane.ts";
-import { runFastLane } from "./fast-lane-release.ts";
+import { LANE_SCRATCH, runFastLane } from "./fast-lane-release.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
 import { readQueueFile, revive, stopLeftovers, writeQueueFile, type QueueFile } from "./queue-file.ts";
@@ -102,8 +102,13 @@ export class Builder {
     return path.join(this.#config.buildsDir, "logs");
   }
 
-  /** Prepares the directories, and fails early when PUBLISH_DIR cannot be managed. */
+  /**
+   * Prepares the directories, and fails early when PUBLISH_DIR cannot be managed. What a fast lane cut
+   * short by a crash left in its scratch folder goes: no lane runs yet, and a lane is never resumed
+   * (the full build queued with it publishes the change).
+   */
   init(): this {
+    rmSync(path.join(this.#config.buildsDir, LANE_SCRATCH), { recursive: true, force: true });
     mkdirSync(this.releasesDir, { recursive: true });
     mkdirSync(this.#logsDir, { recursive: true });
     mkdirSync(path.dirname(this.#config.publishDir), { recursive: true });

@@ -37,6 +37,9 @@ export type LaneOutcome =
   | { outcome: "left"; reason: string }
   | { outcome: "failed"; reason: string };
 
+/** The folder under BUILDS_DIR where each lane's command writes its files (one folder per lane). */
+export const LANE_SCRATCH = "fast-lane";
+
 /** An article's slug from its page's path (`/blogarticle/<slug>`). */
 const slugOf = (pagePath: string): string => pagePath.split("/").filter(Boolean).pop() ?? "";
 
@@ -51,7 +54,7 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
   const output = (text: string): void => appendFileSync(logFile, text.split(config.secret).join("[secret]"));
   Object.assign(lane, { state: "building", lane: "fast", startedAt: new Date().toISOString() });
   const documents = lane.documents ?? [];
-  const out = path.join(config.buildsDir, "fast-lane", lane.id);
+  const out = path.join(config.buildsDir, LANE_SCRATCH, lane.id);
   let id: string | null = null;
   const end = (outcome: LaneOutcome): LaneOutcome => {
     lane.finishedAt = new Date().toISOString();

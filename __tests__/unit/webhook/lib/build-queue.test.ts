@@ -353,6 +353,15 @@ console.log(JSON.stringify({ rendered: true, pagePath: "/" + path.dirname(file),
     expect(queue()).toEqual({ current: null, queued: null });
   });
 
+  it("clears what a fast lane cut short by a crash left in its scratch folder", async () => {
+    const left = path.join(buildsDir(), "fast-lane", "20260101T000000000Z-1", "blogarticle", "a");
+    mkdirSync(left, { recursive: true });
+    writeFileSync(path.join(left, "index.html"), "half written");
+    await start();
+    expect(existsSync(path.join(buildsDir(), "fast-lane"))).toBe(false);
+    expect(existsSync(path.join(buildsDir(), "releases"))).toBe(true);
+  });
+
   it("moves an unreadable queue.json aside and starts with an empty queue", async () => {
     mkdirSync(buildsDir());
     writeFileSync(queueFile(), '{"current": {"id": ');
