@@ -7,7 +7,7 @@ import { fullView, newBuildId, publicView, type Build, type BuildView, type Log 
 import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
-import { keepsRenderer } from "./fast-lane.ts";
+import { keepsRenderer, laneDirOf } from "./fast-lane.ts";
 import { LANE_SCRATCH, runFastLane } from "./fast-lane-release.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
@@ -393,6 +393,11 @@ export class Builder {
           this.#releases.siteDir(id),
           articles.map(({ slug }) => slug),
         );
+        // The fast lane goes on serving edits from this release with the live one's renderer (its
+        // `public` link is relative, so it names this release's files); without it every edit until
+        // the full build would wait for the full build.
+        if (keepsRenderer(this.#releases.folder(publishedId)))
+          await linkTreeExcept(laneDirOf(this.#releases.folder(publishedId)), laneDirOf(this.#releases.folder(id)), []);
         const states = readStates(this.#releases.folder(publishedId));
         // The next build shares its unchanged files with this release, as with any other.
         if (states) writeStates(this.#releases.folder(id), statesWithout(states, feed ? [...files, FEED_FILE] : files));

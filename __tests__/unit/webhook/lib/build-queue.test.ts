@@ -257,6 +257,43 @@ setTimeout(() => {
     expect((await finished(killed.build.id)).build).toMatchObject({ state: "published" });
   });
 
+  it("keeps the fast lane going from a take-down's release, with the renderer of the release it came from", async () => {
+    mkdirSync(path.join(projectDir(), "scripts"));
+    writeFileSync(
+      path.join(projectDir(), "scripts", "fast-lane-article.ts"),
+      `const fs = require("node:fs"), path = require("node:path");
+const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
+const document = arg("--document"), file = "blogarticle/" + document + "/index.html";
+if (document === "doc-2") { console.log(JSON.stringify({ rendered: false, reason: "not published" })); process.exit(3); }
+fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
+fs.writeFileSync(path.join(arg("--out"), file), "lane " + document);
+console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/" + document, files: [file] }));
+`,
+    );
+    await start();
+    await build({ reason: "first" });
+    const takenDown = await builder!.call<{ release: string; buildId: string }>("takeDown", [
+      { id: "doc-2", slug: "second-article" },
+    ]);
+    expect((await status()).published).toBe(takenDown.release);
+    // While the full build behind the take-down waits at its gate, an edit goes through the lane.
+    const edit = await trigger({ documents: ["edited"] });
+    const deadline = Date.now() + 10_000;
+    while (!builder!.logs().some((line) => / published edited in \d+ ms$/.test(line))) {
+      if (Date.now() > deadline) throw new Error(`no fast lane for the edit:\n${builder!.logs().join("\n")}`);
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect((await status()).builds[0]).toMatchObject({ lane: "fast", state: "published" });
+    expect(readFileSync(path.join(publishDir(), "blogarticle", "edited", "index.html"), "utf8")).toBe("lane edited");
+    // The article taken down stays down in the lane's release.
+    expect(existsSync(path.join(publishDir(), "blogarticle", "second-article"))).toBe(false);
+    // Joined to the take-down's build, or queued behind it when that one had already started.
+    for (const id of new Set([takenDown.buildId, edit.build.id])) {
+      open(id);
+      expect((await finished(id)).build).toMatchObject({ state: "published" });
+    }
+  });
+
   it("sends a trigger naming documents straight to the full build when FAST_LANE is off", async () => {
     // A stand-in for the fast lane's command that would publish at once, were it run.
     mkdirSync(path.join(projectDir(), "scripts"));
