@@ -1,12 +1,13 @@
 // `node scripts/fast-lane-article.ts --site <dir> --out <dir> (--document <id> | --document-file <file>)`
 // The fast lane's article step, as a command the rebuild service can run in its workspace: renders
-// one edited article's page and page data (and the feed and sitemap it changes) for the site last built in --site, with that site's own
-// code (src/node/fast-lane/render-article.ts, loaded from --site with jiti, as the site's TypeScript
-// imports name no extensions), and writes them under --out at their paths under public/. Prints one
-// JSON line: the files and the time of each step, or why the article is left to the full build
-// (exit status 3). The document comes from the site's sample content (--document, its id) or from a
-// file holding {"id", "data"} as read from Firestore (--document-file). With --document, a site that
-// reads Firestore (a project id configured) reads the published document there, as its build does.
+// one edited article's page and page data (and the feed and sitemap it changes) for the site last
+// built in --site, with that site's own code (src/node/fast-lane/render-article.ts, loaded from
+// --site with jiti, as the site's TypeScript imports name no extensions), and writes them under
+// --out at their paths under public/. Prints one JSON line: the files and the time of each step, or
+// why the article is left to the full build (exit status 3). The document comes from the site's
+// sample content (--document, its id) or from a file holding {"id", "data"} as read from Firestore
+// (--document-file). With --document, a site that reads Firestore (a project id configured) reads
+// the published document there, as its build does.
 import { writeSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";

@@ -65,6 +65,30 @@ async function start(env: Record<string, string> = {}): Promise<BuilderProcess> 
   return builder;
 }
 
+/**
+ * Writes a stand-in for the fast lane's command, in the project's scripts/ as the real one. It runs
+ * `special` first (JavaScript with fs, path, arg, document and file in scope, which may end the
+ * process), then renders blogarticle/<document>/index.html as "lane <document>"; all of it after
+ * `delayMs` when given.
+ */
+function laneStandIn(special = "", delayMs?: number): void {
+  mkdirSync(path.join(projectDir(), "scripts"));
+  writeFileSync(
+    path.join(projectDir(), "scripts", "fast-lane-article.ts"),
+    `const fs = require("node:fs"), path = require("node:path");
+const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
+const document = arg("--document"), file = "blogarticle/" + document + "/index.html";
+const run = () => {
+${special}
+fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
+fs.writeFileSync(path.join(arg("--out"), file), "lane " + document);
+console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/" + document, files: [file] }));
+};
+${delayMs === undefined ? "run();" : `setTimeout(run, ${delayMs});`}
+`,
+  );
+}
+
 type Triggered = { build: BuildView; coalesced: boolean };
 const trigger = (fields: { reason?: string; allowShrink?: boolean; documents?: string[] } = {}) =>
   builder!.call<Triggered>("trigger", fields);
@@ -178,22 +202,11 @@ describe("Builder", () => {
   });
 
   it("runs the fast lane before the full build; triggers during it give one more fast lane and one full build", async () => {
-    // A stand-in for the fast lane's command, in the project's scripts/ as the real one: renders
-    // blogarticle/<document>/index.html after a short wait, or leaves "refused" to the full build.
-    mkdirSync(path.join(projectDir(), "scripts"));
-    writeFileSync(
-      path.join(projectDir(), "scripts", "fast-lane-article.ts"),
-      `const fs = require("node:fs"), path = require("node:path");
-const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
-const document = arg("--document"), file = "blogarticle/" + document + "/index.html";
-setTimeout(() => {
-  if (document === "killed") { fs.mkdirSync(arg("--out"), { recursive: true }); fs.writeFileSync(path.join(arg("--out"), "half"), ""); process.kill(process.pid, "SIGKILL"); }
-  if (document === "refused") { console.log(JSON.stringify({ rendered: false, reason: "a title changed" })); process.exit(3); }
-  fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
-  fs.writeFileSync(path.join(arg("--out"), file), "lane " + document);
-  console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/" + document, files: [file] }));
-}, 700);
-`,
+    // Renders after a short wait, or leaves "refused" to the full build, or is killed half-way.
+    laneStandIn(
+      `if (document === "killed") { fs.mkdirSync(arg("--out"), { recursive: true }); fs.writeFileSync(path.join(arg("--out"), "half"), ""); process.kill(process.pid, "SIGKILL"); }
+if (document === "refused") { console.log(JSON.stringify({ rendered: false, reason: "a title changed" })); process.exit(3); }`,
+      700,
     );
     await start();
     const first = await build({ reason: "first" });
@@ -258,17 +271,9 @@ setTimeout(() => {
   });
 
   it("keeps the fast lane going from a take-down's release, with the renderer of the release it came from", async () => {
-    mkdirSync(path.join(projectDir(), "scripts"));
-    writeFileSync(
-      path.join(projectDir(), "scripts", "fast-lane-article.ts"),
-      `const fs = require("node:fs"), path = require("node:path");
-const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
-const document = arg("--document"), file = "blogarticle/" + document + "/index.html";
-if (document === "doc-2") { console.log(JSON.stringify({ rendered: false, reason: "not published" })); process.exit(3); }
-fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
-fs.writeFileSync(path.join(arg("--out"), file), "lane " + document);
-console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/" + document, files: [file] }));
-`,
+    // The article taken down is not published any more: its lane is left to the full build.
+    laneStandIn(
+      `if (document === "doc-2") { console.log(JSON.stringify({ rendered: false, reason: "not published" })); process.exit(3); }`,
     );
     await start();
     await build({ reason: "first" });
@@ -296,17 +301,7 @@ console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/" + documen
 
   it("sends a trigger naming documents straight to the full build when FAST_LANE is off", async () => {
     // A stand-in for the fast lane's command that would publish at once, were it run.
-    mkdirSync(path.join(projectDir(), "scripts"));
-    writeFileSync(
-      path.join(projectDir(), "scripts", "fast-lane-article.ts"),
-      `const fs = require("node:fs"), path = require("node:path");
-const arg = (name) => process.argv[process.argv.indexOf(name) + 1];
-const file = "blogarticle/" + arg("--document") + "/index.html";
-fs.mkdirSync(path.join(arg("--out"), path.dirname(file)), { recursive: true });
-fs.writeFileSync(path.join(arg("--out"), file), "lane");
-console.log(JSON.stringify({ rendered: true, pagePath: "/" + path.dirname(file), files: [file] }));
-`,
-    );
+    laneStandIn();
     await start({ FAST_LANE: "off" });
     await build({ reason: "first" });
     const accepted = await trigger({ reason: "edit", documents: ["doc-1"] });
