@@ -6,9 +6,11 @@
 // bench:takedown does. For each lane (the service started with FAST_LANE=on, then again on the same
 // folders with FAST_LANE=off) and each kind, once per run and each time on another article:
 //   title        saveArticle with a new title, then publishArticle, as the editors' console does;
-//   body         saveArticle with one more paragraph, then publishArticle;
+//   body         saveArticle with one more paragraph, then publishArticle (which moves it to the top);
+//   body-in-place  the same, published with `keepPlace` (the console's "Keep its place in the blog"):
+//                `lastUpdate` stays, so the fast lane can serve it;
 //   body-direct  the same paragraph written straight into both Firestore documents, `lastUpdate`
-//                left alone (the kind of write the fast lane serves today);
+//                left alone (a tool's write, not the editors' API);
 //   new          saveArticle of a new article, then publishArticle;
 //   takedown     unpublishArticle.
 // The clock starts at the call that puts the change on the site (publishArticle, unpublishArticle,
@@ -48,7 +50,7 @@ import { copySiteProject } from "./lib/project-files.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 import { seed } from "./seed.ts";
 
-const KINDS = ["title", "body", "body-direct", "new", "takedown"] as const;
+const KINDS = ["title", "body", "body-in-place", "body-direct", "new", "takedown"] as const;
 type Kind = (typeof KINDS)[number];
 type Lane = "on" | "off";
 
@@ -376,7 +378,7 @@ async function main(): Promise<void> {
       await call("saveArticle", { id, baseVersion: 0, ...changed });
       const note = `saveArticle ${secs(performance.now() - saveStarted)}`;
       return {
-        act: () => call("publishArticle", { id }),
+        act: () => call("publishArticle", kind === "body-in-place" ? { id, keepPlace: true } : { id }),
         slug: draft.slug,
         text: kind === "title" ? changed.title : marker,
         gone: false,

@@ -2,7 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
 import { deleteApp, initializeApp, type App } from "firebase-admin/app";
-import { getFirestore, type Firestore } from "firebase-admin/firestore";
+import { getFirestore, type Firestore, type Timestamp } from "firebase-admin/firestore";
 import type { Locator, Page } from "@playwright/test";
 import { test, expect } from "./fixtures";
 import { startEmulatorsCommand, type EmulatorsCommand } from "../support/emulators-command";
@@ -292,6 +292,47 @@ test("an edit reaches the live page after its build", async ({ page }) => {
   await before.close();
 });
 
+test("a fix published in its place goes live through the fast lane, and the article keeps its place", async ({
+  page,
+}) => {
+  test.setTimeout(BUILD_MS + 60_000);
+  await openArticle(page, article.id);
+  const metaRef = db.collection("blogMetaData").doc(article.id);
+  const place = (await metaRef.get()).get("lastUpdate") as Timestamp;
+  await bodyOf(page).locator(".ce-paragraph").first().click();
+  await page.keyboard.press("Control+End");
+  await page.keyboard.type(" Bring a jacket.");
+  await expect(saveLine(page)).toHaveText(/^Saved as version/, { timeout: 10_000 });
+  const keep = page.getByLabel("Keep its place in the blog");
+  await expect(keep).not.toBeChecked(); // moving to the top stays the default
+  await keep.focus();
+  await page.keyboard.press("Space");
+  await expect(keep).toBeChecked();
+  await expect(page.getByText(/where it keeps its place in the blog and feed/)).toBeVisible();
+  const asked = Date.now();
+  await page.getByRole("button", { name: "Publish", exact: true }).click();
+  await expect(toasts(page).getByText(/is on its way to the site, in its place in the blog\./)).toBeVisible({
+    timeout: CALL_MS,
+  });
+  await expect
+    .poll(async () => (await page.request.get(article.url)).text(), { timeout: BUILD_MS, intervals: [250] })
+    .toContain("Bring a jacket.");
+  test.info().annotations.push({ type: "publish to served (fast lane)", description: `${Date.now() - asked} ms` });
+  expect(((await metaRef.get()).get("lastUpdate") as Timestamp).isEqual(place)).toBe(true);
+  /** This article's builds asked for since the publish, of one lane, in the state given. */
+  const builds = async (lane: "fast" | "full", state: string) =>
+    (await db.collection("siteBuilds").where("lane", "==", lane).where("state", "==", state).get()).docs.filter(
+      (build) =>
+        (build.get("queuedAt") as Timestamp).toMillis() >= asked - 1_000 &&
+        (build.get("triggers") as { documents: string[] }[]).some((trigger) => trigger.documents.includes(article.id)),
+    );
+  // The served text came from the fast lane's release; the full build follows and publishes the same.
+  expect(await builds("fast", "published")).toHaveLength(1);
+  await expect.poll(async () => (await builds("full", "published")).length, { timeout: BUILD_MS }).toBe(1);
+  await expect(stateBadge(page)).toHaveText("live");
+  expect((await eventsOf("published")).docs.some((event) => event.get("keptPlace") === true)).toBe(true);
+});
+
 test("History lists versions and events; an opened version shows in the preview and can be restored", async ({
   page,
 }) => {
@@ -306,6 +347,7 @@ test("History lists versions and events; an opened version shows in the preview 
       .map((version) => version.get("version") as number),
   );
   await expect(history.getByText(/^Published version \d+$/)).toHaveCount(2);
+  await expect(history.getByText(/^Published version \d+, keeping its place in the blog$/)).toHaveCount(1);
   await expect(history.getByText(/by editor@example\.com/).first()).toBeVisible();
 
   await history.getByRole("button", { name: `Open version ${beforeEdit}` }).click();

@@ -22,7 +22,9 @@ export const saveArticle = callable<
   { id: string; version: number; blocksLeftOut: DraftBlockLeftOut[] }
 >("saveArticle");
 /** Puts the newest version on the site. */
-export const publishArticle = callable<{ id: string }, { id: string; version: number }>("publishArticle");
+export const publishArticle = callable<{ id: string; keepPlace?: boolean }, { id: string; version: number }>(
+  "publishArticle",
+);
 /** Takes the article off the site and cancels its plans; `takenDown` says whether the page is gone already. */
 export const unpublishArticle = callable<{ id: string; reason?: string }, { id: string; takenDown: boolean }>(
   "unpublishArticle",

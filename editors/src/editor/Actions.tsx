@@ -40,6 +40,7 @@ export function Actions({ id, slug, live, saveFirst }: ActionsProps): JSX.Elemen
   const [busy, setBusy] = React.useState<string | null>(null);
   const [unpublishing, setUnpublishing] = React.useState(false);
   const [scheduling, setScheduling] = React.useState(false);
+  const [keepPlace, setKeepPlace] = React.useState(false);
   const state = stateOf(live.meta ?? { published: false }, live.status);
   const publishAt = asDate(live.status?.publishAt) ?? asDate(live.meta?.publishAt);
   const isLive = live.meta?.published === true;
@@ -69,8 +70,11 @@ export function Actions({ id, slug, live, saveFirst }: ActionsProps): JSX.Elemen
         toast.error("The article could not be saved, so it was not published. The line under the title says why.");
         return null;
       }
-      const { data } = await publishArticle({ id });
-      return `Version ${data.version} is on its way to the site. It will appear at ${where}.`;
+      const keep = isLive && keepPlace;
+      const { data } = await publishArticle(keep ? { id, keepPlace: true } : { id });
+      return keep
+        ? `Version ${data.version} is on its way to the site, in its place in the blog. It will appear at ${where}.`
+        : `Version ${data.version} is on its way to the site. It will appear at ${where}.`;
     });
 
   const cancelSchedule = (): Promise<boolean> =>
@@ -122,10 +126,26 @@ export function Actions({ id, slug, live, saveFirst }: ActionsProps): JSX.Elemen
           </button>
         )}
       </div>
+      {isLive && (
+        <label className={styles.keepPlace}>
+          <input
+            type="checkbox"
+            checked={keepPlace}
+            disabled={busy !== null}
+            onChange={(event) => setKeepPlace(event.target.checked)}
+          />
+          Keep its place in the blog
+        </label>
+      )}
       <p id={describedBy} className={styles.hint}>
         {id ? (
           <>
-            Publishing puts the newest version at <span className={styles.url}>{where}</span>.
+            Publishing puts the newest version at <span className={styles.url}>{where}</span>
+            {isLive
+              ? keepPlace
+                ? ", where it keeps its place in the blog and feed: a change to its text alone is live in seconds."
+                : " and moves it to the top of the blog."
+              : "."}
           </>
         ) : (
           "The article can be published once it has been saved."

@@ -13,6 +13,7 @@ export interface HistoryEvent {
   version?: unknown;
   restoredFrom?: unknown;
   reason?: unknown;
+  keptPlace?: unknown;
   publishAt?: unknown;
   unpublishAt?: unknown;
 }
@@ -29,7 +30,9 @@ export function eventWords(event: HistoryEvent): string {
     case "restored":
       return `Restored version ${String(event.restoredFrom)} as version ${version}`;
     case "published":
-      return `Published version ${version}`;
+      return event.keptPlace === true
+        ? `Published version ${version}, keeping its place in the blog`
+        : `Published version ${version}`;
     case "unpublished": {
       const reason = typeof event.reason === "string" && event.reason ? `: ${event.reason}` : "";
       return version ? `Unpublished (version ${version})${reason}` : `Unpublished${reason}`;

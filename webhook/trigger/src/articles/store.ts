@@ -301,12 +301,24 @@ export interface PublishResult {
   changed: boolean;
 }
 
+/** The optional `keepPlace` of publishArticle: true, or absent (false, null). */
+function keepPlaceOf(value: unknown): boolean {
+  if (value === undefined || value === null || value === false) return false;
+  if (value !== true) throw new HttpsError("invalid-argument", "keepPlace must be true or false.");
+  return true;
+}
+
 /**
  * `publishArticle`: the newest version goes on the site now, replacing the published one, and any
  * publication planned for later is cancelled. Publishing what is already live changes nothing.
+ * With `keepPlace`, a version replacing a live one keeps the live one's `lastUpdate`: the article
+ * keeps its place in the blog's list and feed, and only its own page says it was updated (which the
+ * rebuild service's fast lane can put live in seconds, docs/rebuilds.md).
  */
 export async function publishArticle(db: Firestore, editor: Editor, data: unknown): Promise<PublishResult> {
-  const id = articleId(dataOf(data, "{ id }").id);
+  const input = dataOf(data, "{ id, keepPlace? }");
+  const id = articleId(input.id);
+  const keepPlace = keepPlaceOf(input.keepPlace);
   return runTransaction(db, async (transaction) => {
     const article = await readArticle(db, transaction, id);
     let latest = article.version;
@@ -326,9 +338,16 @@ export async function publishArticle(db: Firestore, editor: Editor, data: unknow
     const planned = article.meta.get("publishAt") !== undefined && article.meta.get("publishAt") !== null;
     if (live && article.meta.get("publishedVersion") === latest && !planned)
       return { id, version: latest, title, slug, changed: false };
+    const place = article.meta.get("lastUpdate");
+    if (keepPlace && !(live && place instanceof Timestamp))
+      throw new HttpsError(
+        "failed-precondition",
+        "keepPlace keeps the place of a live article; this one is not live, so publishing puts it at the top.",
+      );
 
     const shown = {
       ...visitorFields(fields, true),
+      ...(keepPlace ? { lastUpdate: place } : {}),
       // A version replacing a live one says when the article was updated.
       updatedOn: live ? FieldValue.serverTimestamp() : (article.meta.get("updatedOn") ?? null),
       unpublishAt: article.meta.get("unpublishAt") ?? null,
@@ -351,7 +370,7 @@ export async function publishArticle(db: Firestore, editor: Editor, data: unknow
       unpublishedBy: FieldValue.delete(),
       unpublishReason: FieldValue.delete(),
     });
-    recordEvent(db, transaction, id, editor, "published", latest);
+    recordEvent(db, transaction, id, editor, "published", latest, keepPlace ? { keptPlace: true } : {});
     return { id, version: latest, title, slug, changed: true };
   });
 }

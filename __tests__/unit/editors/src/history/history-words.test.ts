@@ -8,6 +8,7 @@ describe("eventWords: what each event of articleHistory/{id}/events says", () =>
     [{ action: "saved", version: 3 }, "Saved version 3"],
     [{ action: "restored", version: 5, restoredFrom: 2 }, "Restored version 2 as version 5"],
     [{ action: "published", version: 4 }, "Published version 4"],
+    [{ action: "published", version: 4, keptPlace: true }, "Published version 4, keeping its place in the blog"],
     [{ action: "unpublished", version: 4, reason: "Out of date" }, "Unpublished (version 4): Out of date"],
     [{ action: "unpublished", version: 0 }, "Unpublished"],
     [

@@ -179,6 +179,37 @@ describe("publishArticle and saves of a live article", () => {
     ]);
   });
 
+  it("with keepPlace, a new version of a live article keeps its place: lastUpdate stays, updatedOn is now", async () => {
+    const { id } = await saveArticle(db, ANA, draft());
+    await publishArticle(db, ANA, { id });
+    const place = (await meta(id)).lastUpdate as Timestamp;
+    await saveArticle(db, ANA, { ...draft({ content: body("Hello again") }), id, baseVersion: 1 });
+    expect(await publishArticle(db, BEN, { id, keepPlace: true })).toMatchObject({ id, version: 2, changed: true });
+    for (const data of [await meta(id), await blog(id)]) {
+      expect(data.lastUpdate).toEqual(place);
+      expect(data.updatedOn).toBeInstanceOf(Timestamp);
+      expect((data.updatedOn as Timestamp).toMillis()).toBeGreaterThan(place.toMillis());
+      expect(data.content).toEqual(body("Hello again"));
+    }
+    expect((await events(id)).at(-1)).toMatchObject({ action: "published", version: 2, keptPlace: true });
+
+    // Without it, the next version goes to the top, as always.
+    await saveArticle(db, ANA, { ...draft({ content: body("Third") }), id, baseVersion: 2 });
+    await publishArticle(db, ANA, { id, keepPlace: false });
+    expect(((await meta(id)).lastUpdate as Timestamp).toMillis()).toBeGreaterThan(place.toMillis());
+    expect((await events(id)).at(-1)).not.toHaveProperty("keptPlace");
+  });
+
+  it("keepPlace is refused for an article that is not live, and must be true or false", async () => {
+    const { id } = await saveArticle(db, ANA, draft());
+    const notLive = await refusal(publishArticle(db, ANA, { id, keepPlace: true }));
+    expect(notLive.code).toBe("failed-precondition");
+    expect(notLive.message).toMatch(/not live, so publishing puts it at the top/);
+    expect((await meta(id)).published).toBe(false);
+    expect((await refusal(publishArticle(db, ANA, { id, keepPlace: "yes" }))).code).toBe("invalid-argument");
+    expect((await events(id)).map((event) => event.action)).toEqual(["saved"]);
+  });
+
   it("keeps what an article written before history looked like as version 1", async () => {
     const old = {
       ...draft(),
