@@ -14,13 +14,18 @@ export { publishOnSchedule } from "./schedule/function.ts";
 const DEFAULT_DEBOUNCE_MS = 5000;
 const debounceMs = defineInt("REBUILD_DEBOUNCE_MS", {
   default: DEFAULT_DEBOUNCE_MS,
-  description: "Quiet period that joins a burst of edits into one rebuild request",
+  description: "Quiet period that joins the rest of a burst of edits into one rebuild request",
 });
 
-// Debouncing is per instance: a v2 function handles many events at once on one instance, so a burst
-// of edits (a bulk import, an editor saving again and again) becomes one request here, and the
-// service joins requests from different instances into one build. The debouncer is made on the first
-// event because params can be read only at run time, not while the CLI loads the code.
+// Debouncing is per instance: a v2 function handles many events at once on one instance. A write on
+// an idle instance (no request in the last window), such as an editor's publish, is sent at once, so
+// the window is not in its publish-to-served time. The writes that follow it (a bulk import, an
+// editor saving again and again) wait for the window's quiet and go as one request listing each id
+// once: a burst gives at most two requests. The service joins overlapping requests into one build
+// (webhook/lib/build-queue.ts), so the second costs at most one more fast lane, and one more full
+// build only when the first one's has started by then. It joins requests from different instances
+// the same way. The debouncer is made on the first event because params can be read only at run
+// time, not while the CLI loads the code.
 let debouncer: Debouncer<RebuildResult> | null = null;
 
 function getDebouncer(): Debouncer<RebuildResult> {
@@ -28,8 +33,8 @@ function getDebouncer(): Debouncer<RebuildResult> {
     // An unset IntParam reads as 0 at run time (the CLI fills defaults in at deploy, a test runner
     // does not), so anything below 1 means the default.
     const waitMs = debounceMs.value() > 0 ? debounceMs.value() : DEFAULT_DEBOUNCE_MS;
-    // A batch waits at most 4 windows: 20 s by default, before its request (and retries) start.
-    debouncer = createDebouncer({ waitMs, maxWaitMs: waitMs * 4, run: postRebuild });
+    // A trailing batch waits at most 4 windows: 20 s by default, before its request (and retries) start.
+    debouncer = createDebouncer({ waitMs, maxWaitMs: waitMs * 4, leading: true, run: postRebuild });
   }
   return debouncer;
 }
