@@ -14,6 +14,7 @@ import { publishedTarget } from "./publish.ts";
 import { readQueueFile, revive, stopLeftovers, writeQueueFile, type QueueFile } from "./queue-file.ts";
 import { readAt, Releases, type Release } from "./releases.ts";
 import { readStates, writeStates } from "./snapshot.ts";
+import { SpareRelease } from "./spare-release.ts";
 import {
   articleFiles,
   linkTreeExcept,
@@ -71,6 +72,8 @@ export class Builder {
   #idle: Promise<void> = Promise.resolve();
   #observer: BuildObserver | null;
   #takedowns: TakedownLog;
+  /** The published release linked ahead of time, for the next fast lane or take-down. */
+  #spare: SpareRelease;
   /** A fast lane runs (or waits to publish); `#lanePending` gathers what the next one renders. */
   #laneBusy = false;
   #lanePending: { reasons: string[]; documents: Set<string>; triggeredAt: string } | null = null;
@@ -82,6 +85,8 @@ export class Builder {
     this.#log = log;
     this.#observer = observer;
     this.#releases = new Releases(config.buildsDir, config.publishDir);
+    this.#spare = new SpareRelease(config.buildsDir, this.#releases, log);
+    this.#releases.onPublished = () => this.#spare.prepare();
     this.#takedowns = new TakedownLog(path.join(config.buildsDir, "takedowns.json"));
   }
 
@@ -105,14 +110,17 @@ export class Builder {
   /**
    * Prepares the directories, and fails early when PUBLISH_DIR cannot be managed. What a fast lane cut
    * short by a crash left in its scratch folder goes: no lane runs yet, and a lane is never resumed
-   * (the full build queued with it publishes the change).
+   * (the full build queued with it publishes the change). So does a spare release half made, and
+   * the spare of the published release is begun again.
    */
   init(): this {
     rmSync(path.join(this.#config.buildsDir, LANE_SCRATCH), { recursive: true, force: true });
+    this.#spare.clear();
     mkdirSync(this.releasesDir, { recursive: true });
     mkdirSync(this.#logsDir, { recursive: true });
     mkdirSync(path.dirname(this.#config.publishDir), { recursive: true });
     publishedTarget(this.#config.publishDir);
+    this.#spare.prepare();
     return this;
   }
 
@@ -224,6 +232,7 @@ export class Builder {
       const result = await runFastLane(lane, {
         config: this.#config,
         releases: this.#releases,
+        spare: this.#spare,
         logsDir: this.#logsDir,
         log: this.#log,
         exclusive: <T>(task: () => Promise<T>) => this.#exclusive(task),
@@ -387,7 +396,9 @@ export class Builder {
       const removed = files.filter((file) => existsSync(path.join(from, file)));
       const pages = articles.filter(({ slug }) => existsSync(path.join(from, "blogarticle", slug))).length;
       try {
-        const linked = await linkTreeExcept(from, this.#releases.siteDir(id), files);
+        const folder = this.#releases.folder(id);
+        const spare = await this.#spare.takeInto(publishedId, folder, files);
+        const linked = spare ? spare.linked : await linkTreeExcept(from, this.#releases.siteDir(id), files);
         // The feed carries each article's whole body: its items go now too, not with the full build.
         const feed = removeFeedItems(
           this.#releases.siteDir(id),
@@ -396,8 +407,8 @@ export class Builder {
         // The fast lane goes on serving edits from this release with the live one's renderer (its
         // `public` link is relative, so it names this release's files); without it every edit until
         // the full build would wait for the full build.
-        if (keepsRenderer(this.#releases.folder(publishedId)))
-          await linkTreeExcept(laneDirOf(this.#releases.folder(publishedId)), laneDirOf(this.#releases.folder(id)), []);
+        if (!spare?.lane && keepsRenderer(this.#releases.folder(publishedId)))
+          await linkTreeExcept(laneDirOf(this.#releases.folder(publishedId)), laneDirOf(folder), []);
         const states = readStates(this.#releases.folder(publishedId));
         // The next build shares its unchanged files with this release, as with any other.
         if (states) writeStates(this.#releases.folder(id), statesWithout(states, feed ? [...files, FEED_FILE] : files));
@@ -419,7 +430,10 @@ export class Builder {
           this.#releases.restore(previous);
           throw new HttpError("The deploy command failed; the previous release stays published.", 502);
         }
-        this.#log(`Took down ${articles.map(({ slug }) => slug).join(", ")}: release ${id} (${linked} files shared)`);
+        this.#log(
+          `Took down ${articles.map(({ slug }) => slug).join(", ")}: release ${id} ` +
+            `(${linked} files shared${spare ? ", linked ahead" : ""})`,
+        );
         this.#history.unshift({
           id,
           state: "published",
@@ -452,6 +466,7 @@ export class Builder {
     this.#stopping = true;
     this.#current?.cancel?.();
     await Promise.all([this.#idle, this.#lanesIdle]);
+    await this.#spare.stop();
     // Editors' states and notifications get a few seconds to go out; an unreachable Firestore or
     // receiver must not keep the service from stopping.
     await Promise.race([this.#observer?.settled(), new Promise((resolve) => setTimeout(resolve, 5000).unref())]);

@@ -14,6 +14,7 @@ import { deployRelease } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
 import { readAt, type Release, type Releases } from "./releases.ts";
 import { readStates, writeStates } from "./snapshot.ts";
+import type { SpareRelease } from "./spare-release.ts";
 import { linkTreeExcept, statesWithout } from "./takedown.ts";
 import { childEnv } from "./workspace.ts";
 import { PhaseError } from "./errors.ts";
@@ -25,6 +26,8 @@ const ARTICLES_FILE = "articles.json";
 export interface LaneContext {
   config: ServiceConfig;
   releases: Releases;
+  /** The live release linked ahead of time, taken instead of linking it here when it is ready. */
+  spare?: SpareRelease;
   logsDir: string;
   log: Log;
   /** Runs `task` so that publishing and rolling back never interleave. */
@@ -96,18 +99,19 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
         return end({ outcome: "left", reason: "the live release changed while the fast lane ran" });
       id = lane.id;
       const site = releases.siteDir(id);
-      const linked = await linkTreeExcept(releases.siteDir(baseId), site, files);
+      const folder = releases.folder(id);
+      const spare = (await context.spare?.takeInto(baseId, folder, files)) ?? null;
+      const linked = spare ? spare.linked : await linkTreeExcept(releases.siteDir(baseId), site, files);
       for (const file of files) {
         mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
         copyFileSync(path.join(out, file), path.join(site, file));
       }
-      const folder = releases.folder(id);
       const states = readStates(releases.folder(baseId));
       // The next full build shares with this release every file but those the lane wrote.
       if (states) writeStates(folder, statesWithout(states, files));
       if (existsSync(path.join(releases.folder(baseId), ARTICLES_FILE)))
         copyFileSync(path.join(releases.folder(baseId), ARTICLES_FILE), path.join(folder, ARTICLES_FILE));
-      await linkTreeExcept(laneDirOf(releases.folder(baseId)), laneDirOf(folder), []);
+      if (!spare?.lane) await linkTreeExcept(laneDirOf(releases.folder(baseId)), laneDirOf(folder), []);
       const record: Release = {
         id,
         reason: lane.reason,
@@ -131,7 +135,10 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
         throw new PhaseError("The deploy command failed; the previous release stays published.", "deploy");
       }
       lane.articles = base.articles;
-      output(`Release ${id}: ${files.join(", ")} rendered, ${linked} files shared with release ${baseId}\n`);
+      output(
+        `Release ${id}: ${files.join(", ")} rendered, ${linked} files shared with release ${baseId}` +
+          `${spare ? " (its spare, linked ahead)" : ""}\n`,
+      );
       log(`Fast lane ${id} published ${live.map(({ slug }) => slug).join(", ")} in ${Date.now() - started} ms`);
       return end({ outcome: "published", live, files });
     });

@@ -33,6 +33,14 @@ export const readAt = (release: Release): string => release.startedAt ?? release
 export class Releases {
   readonly dir: string;
   readonly publishDir: string;
+  /**
+   * How many times PUBLISH_DIR was pointed anywhere by this object: a release published again (a
+   * rollback, which may first remove files from it) is a new generation, so what was made from it
+   * before (a spare, spare-release.ts) is not taken for it.
+   */
+  generation = 0;
+  /** Told after every publish() and restore(), with PUBLISH_DIR already moved. */
+  onPublished: (() => void) | null = null;
 
   constructor(buildsDir: string, publishDir: string) {
     this.dir = path.join(buildsDir, "releases");
@@ -81,13 +89,20 @@ export class Releases {
   /** Points PUBLISH_DIR at a release's site. */
   publish(id: string): void {
     swapSymlink(this.publishDir, this.siteDir(id));
+    this.#published();
   }
 
   /** Puts PUBLISH_DIR back as it was: at the previous target, or absent before the first publish. */
   restore(previous: string | null): void {
     if (previous) swapSymlink(this.publishDir, previous);
     else rmSync(this.publishDir, { force: true });
+    this.#published();
   }
+
+  readonly #published = (): void => {
+    this.generation += 1;
+    this.onPublished?.();
+  };
 
   /** Removes a release, complete or not. */
   remove(id: string): void {

@@ -281,6 +281,12 @@ if (document === "refused") { console.log(JSON.stringify({ rendered: false, reas
       { id: "doc-2", slug: "second-article" },
     ]);
     expect((await status()).published).toBe(takenDown.release);
+    // Made from the spare linked while nothing waited, not linked file by file while the editor waits.
+    expect(builder!.logs()).toContainEqual(
+      expect.stringMatching(
+        new RegExp(`^Took down second-article: release ${takenDown.release} \\(\\d+ files shared, linked ahead\\)$`),
+      ),
+    );
     // While the full build behind the take-down waits at its gate, an edit goes through the lane.
     const edit = await trigger({ documents: ["edited"] });
     const deadline = Date.now() + 10_000;
@@ -288,7 +294,12 @@ if (document === "refused") { console.log(JSON.stringify({ rendered: false, reas
       if (Date.now() > deadline) throw new Error(`no fast lane for the edit:\n${builder!.logs().join("\n")}`);
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
-    expect((await status()).builds[0]).toMatchObject({ lane: "fast", state: "published" });
+    const lane = (await status()).builds[0]!;
+    expect(lane).toMatchObject({ lane: "fast", state: "published" });
+    // The lane took the spare of the take-down's release in its turn.
+    expect(readFileSync(path.join(buildsDir(), "logs", `${lane.id}.log`), "utf8")).toMatch(
+      new RegExp(`files shared with release ${takenDown.release} \\(its spare, linked ahead\\)`),
+    );
     expect(readFileSync(path.join(publishDir(), "blogarticle", "edited", "index.html"), "utf8")).toBe("lane edited");
     // The article taken down stays down in the lane's release.
     expect(existsSync(path.join(publishDir(), "blogarticle", "second-article"))).toBe(false);
@@ -385,12 +396,16 @@ if (document === "refused") { console.log(JSON.stringify({ rendered: false, reas
     expect(queue()).toEqual({ current: null, queued: null });
   });
 
-  it("clears what a fast lane cut short by a crash left in its scratch folder", async () => {
+  it("clears what a fast lane or a spare release cut short by a crash left in its scratch folders", async () => {
     const left = path.join(buildsDir(), "fast-lane", "20260101T000000000Z-1", "blogarticle", "a");
     mkdirSync(left, { recursive: true });
     writeFileSync(path.join(left, "index.html"), "half written");
+    const spare = path.join(buildsDir(), "spare", "20260101T000000000Z-0.1", "site");
+    mkdirSync(spare, { recursive: true });
+    writeFileSync(path.join(spare, "index.html"), "half linked");
     await start();
     expect(existsSync(path.join(buildsDir(), "fast-lane"))).toBe(false);
+    expect(existsSync(path.join(buildsDir(), "spare"))).toBe(false);
     expect(existsSync(path.join(buildsDir(), "releases"))).toBe(true);
   });
 
