@@ -326,8 +326,9 @@ test("a fix published in its place goes live through the fast lane, and the arti
         (build.get("queuedAt") as Timestamp).toMillis() >= asked - 1_000 &&
         (build.get("triggers") as { documents: string[] }[]).some((trigger) => trigger.documents.includes(article.id)),
     );
-  // The served text came from the fast lane's release; the full build follows and publishes the same.
-  expect(await builds("fast", "published")).toHaveLength(1);
+  // The served text came from the fast lane's release (its record is written just after the swap);
+  // the full build follows and publishes the same.
+  await expect.poll(async () => (await builds("fast", "published")).length, { timeout: 30_000 }).toBe(1);
   await expect.poll(async () => (await builds("full", "published")).length, { timeout: BUILD_MS }).toBe(1);
   await expect(stateBadge(page)).toHaveText("live");
   expect((await eventsOf("published")).docs.some((event) => event.get("keptPlace") === true)).toBe(true);
