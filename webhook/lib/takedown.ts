@@ -12,6 +12,7 @@
 // one rolled back to. An article published again later is in every build that starts after that.
 import { existsSync, linkSync, mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync } from "node:fs";
 import path from "node:path";
+import { feedItems } from "@kindred/publishing";
 import { writeFileAtomic } from "./publish.ts";
 import type { FileStates } from "./snapshot.ts";
 
@@ -41,32 +42,26 @@ export const FEED_FILE = "rss.xml";
 
 /**
  * The feed less the items of `slugs`, as the next build writes it without them; null when it has
- * none of them. The build (src/node/feed.ts) writes one line per tag and each item between lines
- * that read exactly "<item>" and "</item>" (its text is escaped, its body in CDATA is sanitized
- * HTML, so neither line can occur inside one), newest first, and gives the channel the newest
- * item's date: when the first item goes, the next one's date becomes the channel's. With no item
- * left the build would write the time of the build, so the date is left for it.
+ * none of them. The build (src/node/feed.ts) lists the items newest first (feedItems finds them),
+ * and gives the channel the newest item's date: when the first item goes, the next one's date
+ * becomes the channel's. With no item left the build would write the time of the build, so the date
+ * is left for it.
  */
 export function feedWithout(feed: string, slugs: readonly string[]): string | null {
   const guids = slugs.filter(isArticleSlug).map((slug) => `/blogarticle/${slug}</guid>`);
-  const items: { start: number; end: number; gone: boolean }[] = [];
-  for (let start = feed.indexOf("\n<item>\n"); start >= 0; start = feed.indexOf("\n<item>\n", start + 1)) {
-    const end = feed.indexOf("\n</item>", start);
-    if (end < 0) break;
-    const item = feed.slice(start, end);
-    items.push({ start, end: end + "\n</item>".length, gone: guids.some((guid) => item.includes(guid)) });
-  }
+  const items = feedItems(feed).map((item) => ({ ...item, gone: guids.some((guid) => item.text.includes(guid)) }));
   if (!items.some((item) => item.gone)) return null;
   let text = "";
   let at = 0;
+  // Each item goes with the line break before it.
   for (const item of items.filter(({ gone }) => gone)) {
-    text += feed.slice(at, item.start);
+    text += feed.slice(at, item.start - 1);
     at = item.end;
   }
   text += feed.slice(at);
   const newest = items.find((item) => !item.gone);
   if (items[0]!.gone && newest) {
-    const pubDate = /<pubDate>([^<]*)<\/pubDate>/.exec(feed.slice(newest.start, newest.end))?.[1];
+    const pubDate = /<pubDate>([^<]*)<\/pubDate>/.exec(newest.text)?.[1];
     if (pubDate)
       text = text.replace(/<lastBuildDate>[^<]*<\/lastBuildDate>/, `<lastBuildDate>${pubDate}</lastBuildDate>`);
   }

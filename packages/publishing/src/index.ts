@@ -19,6 +19,9 @@ export {
   type ReportedReason,
 } from "./build-report.ts";
 
+// The items of the site's feed, for the fast lane and a take-down, which change one or take some out.
+export { feedItems, type FeedItem } from "./feed-items.ts";
+
 // Signed requests: the functions and the service's notifications sign, the service verifies.
 export {
   ID_HEADER,

@@ -1,4 +1,5 @@
 import { articlePath, escapeHtml, type BlogPost } from "@kindred/article";
+import { feedItems, type FeedItem } from "@kindred/publishing";
 import { rssItemXml, xmlText } from "../feed";
 
 // The fast lane's part of the two site-wide files an article edit reaches: the feed (/rss.xml) and
@@ -14,13 +15,10 @@ export type SiteFileEdit = { text: string | null } | { reason: string };
 /** The feed with the article's item written again; text null when the item is the same. */
 export function feedWithArticle(feed: string, post: BlogPost, siteUrl: string): SiteFileEdit {
   const guid = `<guid isPermaLink="true">${xmlText(`${siteUrl}${articlePath(post.slug)}`)}</guid>`;
-  const at = feed.indexOf(guid);
-  // An item's text is escaped (titles, the description) or sanitized HTML in CDATA, so an item's own
-  // tags are the only lines that read exactly "<item>" and "</item>".
-  const start = feed.lastIndexOf("\n<item>\n", at);
-  const end = feed.indexOf("\n</item>", at);
-  if (at < 0 || start < 0 || end < 0) return { reason: "the feed has no item for the article" };
-  if (feed.indexOf(guid, at + guid.length) >= 0) return { reason: "the feed has two items for the article" };
+  const found = feedItems(feed).filter((item) => item.text.includes(guid));
+  if (found.length === 0) return { reason: "the feed has no item for the article" };
+  if (found.length > 1) return { reason: "the feed has two items for the article" };
+  const [old] = found as [FeedItem];
   const item = rssItemXml(
     {
       slug: post.slug,
@@ -32,8 +30,7 @@ export function feedWithArticle(feed: string, post: BlogPost, siteUrl: string): 
     },
     siteUrl,
   );
-  const old = feed.slice(start + 1, end + "\n</item>".length);
-  return { text: item === old ? null : `${feed.slice(0, start + 1)}${item}${feed.slice(end + "\n</item>".length)}` };
+  return { text: item === old.text ? null : `${feed.slice(0, old.start)}${item}${feed.slice(old.end)}` };
 }
 
 /** The day the sitemap gives an article: when it was updated, else when it was last published. */

@@ -84,6 +84,7 @@ describe("@kindred/publishing", () => {
     expect([...reExports().keys()].sort()).toEqual([
       "./article-status-writer.ts",
       "./build-report.ts",
+      "./feed-items.ts",
       "./schedule/firestore-store.ts",
       "./schedule/job.ts",
       "./schedule/plan.ts",
