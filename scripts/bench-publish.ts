@@ -447,7 +447,9 @@ async function main(): Promise<void> {
             .filter((build) => !before.has(build.id) && build.state === "published" && build.finishedAt)
             .sort((a, b) => a.finishedAt!.localeCompare(b.finishedAt!));
           const first = since[0];
-          const full = since.find((build) => build.lane === "full");
+          const fulls = since.filter((build) => build.lane === "full");
+          const full = fulls[0];
+          const last = fulls.at(-1);
           const failed = settled.builds.filter((build) => !before.has(build.id) && build.state === "failed");
           const servedBy = first?.lane ?? "?";
           results.push({ kind, lane, servedMs, servedBy });
@@ -455,6 +457,10 @@ async function main(): Promise<void> {
             servedMs === null ? `NOT SERVED within ${RUN_TIMEOUT_MS / 1000} s` : `served ${secs(servedMs)}`,
             `first release: ${servedBy} lane`,
             full ? `full build published at ${secs(Date.parse(full.finishedAt!) - wallStarted)}` : "no full build",
+            // A change should cost one full build; a second one is work the service could have joined.
+            ...(fulls.length > 1 && last
+              ? [`${fulls.length} full builds, the last at ${secs(Date.parse(last.finishedAt!) - wallStarted)}`]
+              : []),
             ...(laneLines.length > 0 ? [`lane: left to the full build: ${[...new Set(laneLines)].join(" | ")}`] : []),
             ...(failed.length > 0 ? [`${failed.length} FAILED: ${failed.map((build) => build.error).join("; ")}`] : []),
             ...(change.note ? [change.note] : []),
