@@ -381,7 +381,7 @@ async function main(): Promise<void> {
       await call("saveArticle", { id, baseVersion: 0, ...changed });
       const note = `saveArticle ${secs(performance.now() - saveStarted)}`;
       return {
-        act: () => call("publishArticle", kind === "body-in-place" ? { id, keepPlace: true } : { id }),
+        act: () => call("publishArticle", { id, keepPlace: kind === "body-in-place" }),
         slug: draft.slug,
         text: kind === "title" ? changed.title : marker,
         gone: false,

@@ -7,7 +7,7 @@ import { fullView, newBuildId, publicView, type Build, type BuildView, type Log 
 import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
-import { keepsRenderer, laneDirOf } from "./fast-lane.ts";
+import { keepsRenderer } from "./fast-lane.ts";
 import { LANE_SCRATCH, runFastLane } from "./fast-lane-release.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
@@ -17,7 +17,6 @@ import { readStates, writeStates } from "./snapshot.ts";
 import { SpareRelease } from "./spare-release.ts";
 import {
   articleFiles,
-  linkTreeExcept,
   removeArticleFiles,
   removeFeedItems,
   FEED_FILE,
@@ -396,19 +395,15 @@ export class Builder {
       const removed = files.filter((file) => existsSync(path.join(from, file)));
       const pages = articles.filter(({ slug }) => existsSync(path.join(from, "blogarticle", slug))).length;
       try {
-        const folder = this.#releases.folder(id);
-        const spare = await this.#spare.takeInto(publishedId, folder, files);
-        const linked = spare ? spare.linked : await linkTreeExcept(from, this.#releases.siteDir(id), files);
+        // With the live one's renderer when it keeps one: the fast lane goes on serving edits from
+        // this release (its `public` link is relative, so it names this release's files); without it
+        // every edit until the full build would wait for the full build.
+        const { linked, spare } = await this.#spare.linkInto(publishedId, this.#releases.folder(id), files);
         // The feed carries each article's whole body: its items go now too, not with the full build.
         const feed = removeFeedItems(
           this.#releases.siteDir(id),
           articles.map(({ slug }) => slug),
         );
-        // The fast lane goes on serving edits from this release with the live one's renderer (its
-        // `public` link is relative, so it names this release's files); without it every edit until
-        // the full build would wait for the full build.
-        if (!spare?.lane && keepsRenderer(this.#releases.folder(publishedId)))
-          await linkTreeExcept(laneDirOf(this.#releases.folder(publishedId)), laneDirOf(folder), []);
         const states = readStates(this.#releases.folder(publishedId));
         // The next build shares its unchanged files with this release, as with any other.
         if (states) writeStates(this.#releases.folder(id), statesWithout(states, feed ? [...files, FEED_FILE] : files));

@@ -15,7 +15,7 @@ import { publishedTarget } from "./publish.ts";
 import { readAt, type Release, type Releases } from "./releases.ts";
 import { readStates, writeStates } from "./snapshot.ts";
 import type { SpareRelease } from "./spare-release.ts";
-import { linkTreeExcept, statesWithout } from "./takedown.ts";
+import { statesWithout } from "./takedown.ts";
 import { childEnv } from "./workspace.ts";
 import { PhaseError } from "./errors.ts";
 
@@ -26,8 +26,8 @@ const ARTICLES_FILE = "articles.json";
 export interface LaneContext {
   config: ServiceConfig;
   releases: Releases;
-  /** The live release linked ahead of time, taken instead of linking it here when it is ready. */
-  spare?: SpareRelease;
+  /** Makes the lane's release from the live one: its spare, linked ahead, or linked then. */
+  spare: SpareRelease;
   logsDir: string;
   log: Log;
   /** Runs `task` so that publishing and rolling back never interleave. */
@@ -100,8 +100,9 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       id = lane.id;
       const site = releases.siteDir(id);
       const folder = releases.folder(id);
-      const spare = (await context.spare?.takeInto(baseId, folder, files)) ?? null;
-      const linked = spare ? spare.linked : await linkTreeExcept(releases.siteDir(baseId), site, files);
+      // The base keeps a renderer (laneProblem said so), so its lane folder comes too: a second edit
+      // renders from this release.
+      const { linked, spare } = await context.spare.linkInto(baseId, folder, files);
       for (const file of files) {
         mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
         copyFileSync(path.join(out, file), path.join(site, file));
@@ -111,7 +112,6 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       if (states) writeStates(folder, statesWithout(states, files));
       if (existsSync(path.join(releases.folder(baseId), ARTICLES_FILE)))
         copyFileSync(path.join(releases.folder(baseId), ARTICLES_FILE), path.join(folder, ARTICLES_FILE));
-      if (!spare?.lane) await linkTreeExcept(laneDirOf(releases.folder(baseId)), laneDirOf(folder), []);
       const record: Release = {
         id,
         reason: lane.reason,

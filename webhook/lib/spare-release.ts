@@ -126,6 +126,26 @@ export class SpareRelease {
     return { linked, lane: spare.lane };
   }
 
+  /**
+   * Makes `folder` (a new release's folder) the release `baseId` hard-linked, less `removed` (paths
+   * relative to its site): its site, and its lane folder when it keeps a renderer. From the spare when
+   * there is one of it (takeInto), else linked here, file by file. Answers how many files the new
+   * release shares, and whether the spare made it. Called only while publishing is held.
+   */
+  async linkInto(
+    baseId: string,
+    folder: string,
+    removed: readonly string[],
+  ): Promise<{ linked: number; spare: boolean }> {
+    const taken = await this.takeInto(baseId, folder, removed);
+    // A spare holds the lane folder exactly when its base keeps a renderer, so it needs nothing more.
+    if (taken) return { linked: taken.linked, spare: true };
+    const base = this.#releases.folder(baseId);
+    const linked = await linkTreeExcept(this.#releases.siteDir(baseId), path.join(folder, "site"), removed);
+    if (keepsRenderer(base)) await linkTreeExcept(laneDirOf(base), laneDirOf(folder), []);
+    return { linked, spare: false };
+  }
+
   /** Makes no more spares, and waits for the one being made and those being removed to be done with. */
   async stop(): Promise<void> {
     this.#stopped = true;

@@ -71,7 +71,7 @@ export function Actions({ id, slug, live, saveFirst }: ActionsProps): JSX.Elemen
         return null;
       }
       const keep = isLive && keepPlace;
-      const { data } = await publishArticle(keep ? { id, keepPlace: true } : { id });
+      const { data } = await publishArticle({ id, keepPlace: keep });
       return keep
         ? `Version ${data.version} is on its way to the site, in its place in the blog. It will appear at ${where}.`
         : `Version ${data.version} is on its way to the site. It will appear at ${where}.`;

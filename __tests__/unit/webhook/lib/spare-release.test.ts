@@ -119,6 +119,25 @@ describe("SpareRelease", () => {
     expect(logged).toEqual([expect.stringMatching(/^Spare release of missing not made: ENOENT/)]);
   });
 
+  it("linkInto takes the spare when there is one, and links the release itself, renderer too, when not", async () => {
+    release("r1");
+    releases.publish("r1");
+    expect(await spare.linkInto("r1", releases.folder("x1"), ["rss.xml"])).toEqual({ linked: 3, spare: true });
+    // Taken: the next release is linked here, less what it names, with the lane folder beside it.
+    expect(await spare.linkInto("r1", releases.folder("x2"), ["blogarticle/a-0"])).toEqual({ linked: 3, spare: false });
+    expect(existsSync(path.join(releases.siteDir("x2"), "blogarticle/a-0"))).toBe(false);
+    expect(inode(path.join(releases.siteDir("x2"), "rss.xml"))).toBe(
+      inode(path.join(releases.siteDir("r1"), "rss.xml")),
+    );
+    expect(inode(path.join(laneDirOf(releases.folder("x2")), LANE_COMMAND))).toBe(
+      inode(path.join(laneDirOf(releases.folder("r1")), LANE_COMMAND)),
+    );
+    release("r2", { renderer: false });
+    await spare.stop();
+    expect(await spare.linkInto("r2", releases.folder("x3"), [])).toEqual({ linked: 4, spare: false });
+    expect(existsSync(laneDirOf(releases.folder("x3")))).toBe(false);
+  });
+
   it("clear() removes what an earlier run left; stop() makes no more spares", async () => {
     mkdirSync(path.join(buildsDir(), SPARE_DIR, "r0.3", "site"), { recursive: true });
     spare.clear();
