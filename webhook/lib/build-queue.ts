@@ -397,53 +397,56 @@ export class Builder {
       try {
         // With the live one's renderer when it keeps one: the fast lane goes on serving edits from
         // this release (its `public` link is relative, so it names this release's files); without it
-        // every edit until the full build would wait for the full build.
-        const { linked, spare } = await this.#spare.linkInto(publishedId, this.#releases.folder(id), files);
-        // The feed carries each article's whole body: its items go now too, not with the full build.
-        const feed = removeFeedItems(
-          this.#releases.siteDir(id),
-          articles.map(({ slug }) => slug),
-        );
-        const states = readStates(this.#releases.folder(publishedId));
-        // The next build shares its unchanged files with this release, as with any other.
-        if (states) writeStates(this.#releases.folder(id), statesWithout(states, feed ? [...files, FEED_FILE] : files));
-        const record: Release = {
-          id,
-          reason,
-          triggeredAt: at,
-          startedAt: readAt(base),
-          finishedAt: new Date().toISOString(),
-          articles: Math.max(0, base.articles - pages),
-          takedown: articles.map(({ slug }) => slug),
-          lane: "fast",
-        };
-        writeFileSync(path.join(this.#releases.folder(id), "build.json"), JSON.stringify(record, null, 2));
-        const previous = publishedTarget(this.#config.publishDir);
-        this.#releases.publish(id);
-        const deployed = await deployRelease(this.#config, this.#releases, id, (text) => this.#log(text.trimEnd()));
-        if (!deployed) {
-          this.#releases.restore(previous);
-          throw new HttpError("The deploy command failed; the previous release stays published.", 502);
-        }
-        this.#log(
-          `Took down ${articles.map(({ slug }) => slug).join(", ")}: release ${id} ` +
-            `(${linked} files shared${spare ? ", linked ahead" : ""})`,
-        );
-        this.#history.unshift({
-          id,
-          state: "published",
-          lane: "fast",
-          reason,
-          triggers: 1,
-          triggeredAt: at,
-          startedAt: at,
-          finishedAt: record.finishedAt,
-          durationMs: Date.now() - started,
-          articles: record.articles,
-          documents: articles.map(({ id: document }) => document),
+        // every edit until the full build would wait for the full build. A take-down that fails after
+        // taking the spare begins another (SpareRelease.makeRelease).
+        const folder = this.#releases.folder(id);
+        return await this.#spare.makeRelease(publishedId, folder, files, async ({ linked, spare }) => {
+          // The feed carries each article's whole body: its items go now too, not with the full build.
+          const feed = removeFeedItems(
+            this.#releases.siteDir(id),
+            articles.map(({ slug }) => slug),
+          );
+          const states = readStates(this.#releases.folder(publishedId));
+          // The next build shares its unchanged files with this release, as with any other.
+          if (states) writeStates(folder, statesWithout(states, feed ? [...files, FEED_FILE] : files));
+          const record: Release = {
+            id,
+            reason,
+            triggeredAt: at,
+            startedAt: readAt(base),
+            finishedAt: new Date().toISOString(),
+            articles: Math.max(0, base.articles - pages),
+            takedown: articles.map(({ slug }) => slug),
+            lane: "fast",
+          };
+          writeFileSync(path.join(folder, "build.json"), JSON.stringify(record, null, 2));
+          const previous = publishedTarget(this.#config.publishDir);
+          this.#releases.publish(id);
+          const deployed = await deployRelease(this.#config, this.#releases, id, (text) => this.#log(text.trimEnd()));
+          if (!deployed) {
+            this.#releases.restore(previous);
+            throw new HttpError("The deploy command failed; the previous release stays published.", 502);
+          }
+          this.#log(
+            `Took down ${articles.map(({ slug }) => slug).join(", ")}: release ${id} ` +
+              `(${linked} files shared${spare ? ", linked ahead" : ""})`,
+          );
+          this.#history.unshift({
+            id,
+            state: "published",
+            lane: "fast",
+            reason,
+            triggers: 1,
+            triggeredAt: at,
+            startedAt: at,
+            finishedAt: record.finishedAt,
+            durationMs: Date.now() - started,
+            articles: record.articles,
+            documents: articles.map(({ id: document }) => document),
+          });
+          this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
+          return { release: id, removed, articles: record.articles };
         });
-        this.#history.length = Math.min(this.#history.length, HISTORY_LENGTH);
-        return { release: id, removed, articles: record.articles };
       } catch (error) {
         this.#releases.remove(id);
         throw error;

@@ -58,7 +58,8 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
   Object.assign(lane, { state: "building", lane: "fast", startedAt: new Date().toISOString() });
   const documents = lane.documents ?? [];
   const out = path.join(config.buildsDir, LANE_SCRATCH, lane.id);
-  let id: string | null = null;
+  /** The lane's release, once its folder is begun: removed when the lane fails. */
+  let made: string | null = null;
   const end = (outcome: LaneOutcome): LaneOutcome => {
     lane.finishedAt = new Date().toISOString();
     lane.durationMs = Date.now() - started;
@@ -97,53 +98,55 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       // rendered may not fit it, and may bring back what it removed.
       if (releases.publishedId() !== baseId)
         return end({ outcome: "left", reason: "the live release changed while the fast lane ran" });
-      id = lane.id;
+      const id = lane.id;
+      made = id;
       const site = releases.siteDir(id);
       const folder = releases.folder(id);
       // The base keeps a renderer (laneProblem said so), so its lane folder comes too: a second edit
-      // renders from this release.
-      const { linked, spare } = await context.spare.linkInto(baseId, folder, files);
-      for (const file of files) {
-        mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-        copyFileSync(path.join(out, file), path.join(site, file));
-      }
-      const states = readStates(releases.folder(baseId));
-      // The next full build shares with this release every file but those the lane wrote.
-      if (states) writeStates(folder, statesWithout(states, files));
-      if (existsSync(path.join(releases.folder(baseId), ARTICLES_FILE)))
-        copyFileSync(path.join(releases.folder(baseId), ARTICLES_FILE), path.join(folder, ARTICLES_FILE));
-      const record: Release = {
-        id,
-        reason: lane.reason,
-        triggeredAt: lane.triggeredAt,
-        // Its pages are those of the release it was made from, read then: a take-down after that
-        // time is left out of it if it is ever rolled back to (takedown.ts).
-        startedAt: readAt(base),
-        finishedAt: new Date().toISOString(),
-        articles: base.articles,
-        lane: "fast",
-        documents: [...documents],
-        base: baseId,
-        files,
-        renderedAt: lane.startedAt,
-      };
-      writeFileSync(path.join(folder, "build.json"), JSON.stringify(record, null, 2));
-      const previous = publishedTarget(config.publishDir);
-      releases.publish(id);
-      if (!(await deployRelease(config, releases, id, output, files))) {
-        releases.restore(previous);
-        throw new PhaseError("The deploy command failed; the previous release stays published.", "deploy");
-      }
-      lane.articles = base.articles;
-      output(
-        `Release ${id}: ${files.join(", ")} rendered, ${linked} files shared with release ${baseId}` +
-          `${spare ? " (its spare, linked ahead)" : ""}\n`,
-      );
-      log(`Fast lane ${id} published ${live.map(({ slug }) => slug).join(", ")} in ${Date.now() - started} ms`);
-      return end({ outcome: "published", live, files });
+      // renders from this release. A lane that fails after taking the spare begins another.
+      return await context.spare.makeRelease(baseId, folder, files, async ({ linked, spare }) => {
+        for (const file of files) {
+          mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
+          copyFileSync(path.join(out, file), path.join(site, file));
+        }
+        const states = readStates(releases.folder(baseId));
+        // The next full build shares with this release every file but those the lane wrote.
+        if (states) writeStates(folder, statesWithout(states, files));
+        if (existsSync(path.join(releases.folder(baseId), ARTICLES_FILE)))
+          copyFileSync(path.join(releases.folder(baseId), ARTICLES_FILE), path.join(folder, ARTICLES_FILE));
+        const record: Release = {
+          id,
+          reason: lane.reason,
+          triggeredAt: lane.triggeredAt,
+          // Its pages are those of the release it was made from, read then: a take-down after that
+          // time is left out of it if it is ever rolled back to (takedown.ts).
+          startedAt: readAt(base),
+          finishedAt: new Date().toISOString(),
+          articles: base.articles,
+          lane: "fast",
+          documents: [...documents],
+          base: baseId,
+          files,
+          renderedAt: lane.startedAt,
+        };
+        writeFileSync(path.join(folder, "build.json"), JSON.stringify(record, null, 2));
+        const previous = publishedTarget(config.publishDir);
+        releases.publish(id);
+        if (!(await deployRelease(config, releases, id, output, files))) {
+          releases.restore(previous);
+          throw new PhaseError("The deploy command failed; the previous release stays published.", "deploy");
+        }
+        lane.articles = base.articles;
+        output(
+          `Release ${id}: ${files.join(", ")} rendered, ${linked} files shared with release ${baseId}` +
+            `${spare ? " (its spare, linked ahead)" : ""}\n`,
+        );
+        log(`Fast lane ${id} published ${live.map(({ slug }) => slug).join(", ")} in ${Date.now() - started} ms`);
+        return end({ outcome: "published", live, files });
+      });
     });
   } catch (error) {
-    if (id) releases.remove(id);
+    if (made) releases.remove(made);
     output(`\n${String((error as Error).message ?? error)}\n`);
     return end({ outcome: "failed", reason: (error as Error).message ?? String(error) });
   } finally {

@@ -8,7 +8,8 @@
 // There is one spare at a time, of the release published last. A publish, a rollback or a restore
 // after a failed deploy makes the spare out of date (Releases.generation): it is thrown away in the
 // background and the next one begun. A spare is taken only whole; one still being made is waited
-// for, which costs no more than linking the release then.
+// for, which costs no more than linking the release then. A fast lane or take-down that fails after
+// taking it publishes nothing, so makeRelease begins the next spare of the live release itself.
 import { existsSync, lstatSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { rm } from "node:fs/promises";
 import path from "node:path";
@@ -144,6 +145,26 @@ export class SpareRelease {
     const linked = await linkTreeExcept(this.#releases.siteDir(baseId), path.join(folder, "site"), removed);
     if (keepsRenderer(base)) await linkTreeExcept(laneDirOf(base), laneDirOf(folder), []);
     return { linked, spare: false };
+  }
+
+  /**
+   * Makes a release from `baseId` as linkInto does, then runs `finish` on it (writing and publishing
+   * it), and begins the spare of the release published when it is over. A publish has begun that
+   * already; a release that fails or is refused after taking the spare publishes nothing, and without
+   * this the next fast lane or take-down would link every file of the live release while an editor
+   * waits. Called only while publishing is held.
+   */
+  async makeRelease<T>(
+    baseId: string,
+    folder: string,
+    removed: readonly string[],
+    finish: (made: { linked: number; spare: boolean }) => Promise<T>,
+  ): Promise<T> {
+    try {
+      return await finish(await this.linkInto(baseId, folder, removed));
+    } finally {
+      this.prepare();
+    }
   }
 
   /** Makes no more spares, and waits for the one being made and those being removed to be done with. */

@@ -310,6 +310,40 @@ if (document === "refused") { console.log(JSON.stringify({ rendered: false, reas
     }
   });
 
+  it("makes the spare again when a fast lane fails after taking it, so the next lane does not link the site", async () => {
+    // "unwritten" names a file it never wrote: writing the lane's release fails after the spare was taken.
+    laneStandIn(
+      `if (document === "unwritten") { console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/unwritten", files: ["blogarticle/unwritten/index.html"] })); process.exit(0); }`,
+    );
+    await start();
+    const first = await build({ reason: "first" });
+    const failed = await trigger({ documents: ["unwritten"] });
+    /** The `count`th fast lane once it has ended (the newest), and its log. */
+    const laneEnded = async (count: number): Promise<{ lane: BuildView; log: string }> => {
+      const deadline = Date.now() + 10_000;
+      for (;;) {
+        const lanes = (await status()).builds.filter((kept) => kept.lane === "fast");
+        if (lanes.length === count) {
+          const lane = lanes[0]!;
+          return { lane, log: readFileSync(path.join(buildsDir(), "logs", `${lane.id}.log`), "utf8") };
+        }
+        if (Date.now() > deadline) throw new Error(`no fast lane ${count}:\n${builder!.logs().join("\n")}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    };
+    expect((await laneEnded(1)).lane).toMatchObject({ state: "failed", error: expect.stringMatching(/ENOENT/) });
+    expect((await status()).published).toBe(first.id);
+    // While the full build behind it waits at its gate, the next edit takes a spare of the live release.
+    const edit = await trigger({ documents: ["edited"] });
+    const { lane, log } = await laneEnded(2);
+    expect(lane).toMatchObject({ state: "published" });
+    expect(log).toMatch(new RegExp(`files shared with release ${first.id} \\(its spare, linked ahead\\)`));
+    for (const id of new Set([failed.build.id, edit.build.id])) {
+      open(id);
+      expect((await finished(id)).build).toMatchObject({ state: "published" });
+    }
+  });
+
   it("sends a trigger naming documents straight to the full build when FAST_LANE is off", async () => {
     // A stand-in for the fast lane's command that would publish at once, were it run.
     laneStandIn();

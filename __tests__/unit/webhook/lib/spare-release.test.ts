@@ -138,6 +138,29 @@ describe("SpareRelease", () => {
     expect(existsSync(laneDirOf(releases.folder("x3")))).toBe(false);
   });
 
+  it("makeRelease makes the spare again when the release it went into is never published", async () => {
+    release("r1");
+    releases.publish("r1");
+    const published = releases.generation;
+    // Taken, then the release fails before its publish: nothing publishes, so no publish asks for a spare.
+    await expect(
+      spare.makeRelease("r1", releases.folder("x1"), ["rss.xml"], async (made) => {
+        expect(made).toEqual({ linked: 3, spare: true });
+        throw new Error("ENOSPC: no space left on device");
+      }),
+    ).rejects.toThrow("ENOSPC");
+    releases.remove("x1");
+    expect(spare.folder).toBe(path.join(buildsDir(), SPARE_DIR, `r1.${published}`));
+    expect(await spare.linkInto("r1", releases.folder("x2"), [])).toEqual({ linked: 4, spare: true });
+    // Published: the publish begins the spare of the new release, and makeRelease leaves it alone.
+    const answer = await spare.makeRelease("r1", releases.folder("x3"), [], async () => {
+      releases.publish("x3");
+      return spare.folder;
+    });
+    expect(answer).toBe(path.join(buildsDir(), SPARE_DIR, `x3.${releases.generation}`));
+    expect(spare.folder).toBe(answer);
+  });
+
   it("clear() removes what an earlier run left; stop() makes no more spares", async () => {
     mkdirSync(path.join(buildsDir(), SPARE_DIR, "r0.3", "site"), { recursive: true });
     spare.clear();
