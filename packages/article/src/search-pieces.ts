@@ -140,11 +140,62 @@ export function assignSlots(
   return inOrder && holes <= MAX_HOLES ? slots : wanted;
 }
 
+/** Postings being gathered: plain pieces' slots, and positional pieces' slots with their starts. */
+export interface Postings {
+  plain: Map<string, number[]>;
+  positional: Map<string, { slots: number[]; positions: number[][] }>;
+}
+
+export const emptyPostings = (): Postings => ({ plain: new Map(), positional: new Map() });
+
+/**
+ * Adds one slot's folded title to the postings. Slots must come in descending order, as postings
+ * list them.
+ */
+export function addTitle(postings: Postings, slot: number, title: string): void {
+  const { plain, positional } = postings;
+  for (let i = 0; i < title.length; i += 1) {
+    for (const length of [1, 2]) {
+      if (i + length > title.length) continue;
+      const piece = title.slice(i, i + length);
+      const slots = plain.get(piece);
+      if (!slots) plain.set(piece, [slot]);
+      else if (slots[slots.length - 1] !== slot) slots.push(slot);
+    }
+    for (const length of POSITIONAL_LENGTHS) {
+      if (i + length > title.length) continue;
+      const piece = title.slice(i, i + length);
+      let posting = positional.get(piece);
+      if (!posting) positional.set(piece, (posting = { slots: [], positions: [] }));
+      if (posting.slots[posting.slots.length - 1] === slot) posting.positions[posting.positions.length - 1]!.push(i);
+      else {
+        posting.slots.push(slot);
+        posting.positions.push([i]);
+      }
+    }
+  }
+}
+
+/** A shard's files from its pieces' encoded postings: the shard, and an own file for each long posting. */
+export function shardFiles(shard: number, entries: [string, string][]): Map<string, string> {
+  const files = new Map<string, string>();
+  const shardFile: Shard = {};
+  let own = 0;
+  for (const [piece, posting] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
+    if (posting.length > OWN_FILE_OVER) {
+      files.set(ownFilePath(shard, own), posting);
+      shardFile[piece] = [own, posting.length];
+      own += 1;
+    } else shardFile[piece] = posting;
+  }
+  files.set(shardPath(shard), JSON.stringify(shardFile));
+  return files;
+}
+
 /** Every piece's path and text, for cards by slot (null for an empty slot). */
 export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, string> {
   const shards = shardCountFor(cards.length);
-  const plain = new Map<string, number[]>();
-  const positional = new Map<string, { slots: number[]; positions: number[][] }>();
+  const postings = emptyPostings();
   const holes: number[] = [];
   for (let slot = cards.length - 1; slot >= 0; slot -= 1) {
     const card = cards[slot];
@@ -152,44 +203,15 @@ export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, str
       holes.push(slot);
       continue;
     }
-    const title = foldTitle(card.title);
-    for (let i = 0; i < title.length; i += 1) {
-      for (const length of [1, 2]) {
-        if (i + length > title.length) continue;
-        const piece = title.slice(i, i + length);
-        const slots = plain.get(piece);
-        if (!slots) plain.set(piece, [slot]);
-        else if (slots[slots.length - 1] !== slot) slots.push(slot);
-      }
-      for (const length of POSITIONAL_LENGTHS) {
-        if (i + length > title.length) continue;
-        const piece = title.slice(i, i + length);
-        let posting = positional.get(piece);
-        if (!posting) positional.set(piece, (posting = { slots: [], positions: [] }));
-        if (posting.slots[posting.slots.length - 1] === slot) posting.positions[posting.positions.length - 1]!.push(i);
-        else {
-          posting.slots.push(slot);
-          posting.positions.push([i]);
-        }
-      }
-    }
+    addTitle(postings, slot, foldTitle(card.title));
   }
   const files = new Map<string, string>();
   const shardContents = Array.from({ length: shards }, (): [string, string][] => []);
-  for (const [piece, slots] of plain) shardContents[shardOf(piece, shards)]!.push([piece, encodeSlots(slots)]);
-  for (const [piece, { slots, positions }] of positional)
+  for (const [piece, slots] of postings.plain) shardContents[shardOf(piece, shards)]!.push([piece, encodeSlots(slots)]);
+  for (const [piece, { slots, positions }] of postings.positional)
     shardContents[shardOf(piece, shards)]!.push([piece, encodePositional(slots, positions)]);
   shardContents.forEach((entries, shard) => {
-    const shardFile: Shard = {};
-    let own = 0;
-    for (const [piece, posting] of entries.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))) {
-      if (posting.length > OWN_FILE_OVER) {
-        files.set(ownFilePath(shard, own), posting);
-        shardFile[piece] = [own, posting.length];
-        own += 1;
-      } else shardFile[piece] = posting;
-    }
-    files.set(shardPath(shard), JSON.stringify(shardFile));
+    for (const [file, text] of shardFiles(shard, entries)) files.set(file, text);
   });
   for (let chunk = 0; chunk * CARDS_PER_CHUNK < cards.length; chunk += 1) {
     files.set(chunkPath(chunk), JSON.stringify(cards.slice(chunk * CARDS_PER_CHUNK, (chunk + 1) * CARDS_PER_CHUNK)));
@@ -203,4 +225,89 @@ export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, str
   const manifest: SearchManifest = { version: 1, slots: cards.length, shards, idShards, holes: holes.reverse() };
   files.set(MANIFEST_PATH, JSON.stringify(manifest));
   return files;
+}
+
+/**
+ * The pieces that change when the card in `slot` gets a new title and keeps everything else (so
+ * its slot): its chunk, and the shards, with their own files, of the pieces either title holds. Each
+ * of those pieces' postings is read back, the slot taken out and put in again where the new title
+ * has the piece; every other piece is left as it is, so the files are what buildSearchPieces writes
+ * for the retitled cards. `read` gives a piece's current text. Answers the files whose text changes,
+ * or why that cannot be told from the current pieces (a file missing, or one that would go).
+ */
+export function retitledPieces(
+  read: (file: string) => string | undefined,
+  slot: number,
+  title: string,
+): { files: Map<string, string> } | { reason: string } {
+  const manifestText = read(MANIFEST_PATH);
+  if (manifestText === undefined) return { reason: "the search index has no manifest" };
+  const manifest = JSON.parse(manifestText) as SearchManifest;
+  const chunk = Math.floor(slot / CARDS_PER_CHUNK);
+  const chunkText = read(chunkPath(chunk));
+  if (chunkText === undefined) return { reason: `${chunkPath(chunk)} is missing` };
+  const cards = JSON.parse(chunkText) as (SearchCard | null)[];
+  const card = cards[slot % CARDS_PER_CHUNK];
+  if (!card) return { reason: `slot ${slot} of the search index is empty` };
+  const files = new Map<string, string>();
+  if (card.title === title) return { files };
+  cards[slot % CARDS_PER_CHUNK] = { ...card, title };
+  files.set(chunkPath(chunk), JSON.stringify(cards));
+
+  const before = emptyPostings();
+  addTitle(before, slot, foldTitle(card.title));
+  const after = emptyPostings();
+  addTitle(after, slot, foldTitle(title));
+  const byShard = new Map<number, Set<string>>();
+  for (const postings of [before, after])
+    for (const piece of [...postings.plain.keys(), ...postings.positional.keys()]) {
+      const shard = shardOf(piece, manifest.shards);
+      (byShard.get(shard) ?? byShard.set(shard, new Set()).get(shard)!).add(piece);
+    }
+  for (const [shard, pieces] of byShard) {
+    const shardText = read(shardPath(shard));
+    if (shardText === undefined) return { reason: `${shardPath(shard)} is missing` };
+    const entries = new Map<string, string>();
+    let ownFiles = 0;
+    for (const [piece, value] of Object.entries(JSON.parse(shardText) as Shard)) {
+      if (typeof value === "string") {
+        entries.set(piece, value);
+        continue;
+      }
+      const own = read(ownFilePath(shard, value[0]));
+      if (own === undefined || own.length !== value[1]) return { reason: `${ownFilePath(shard, value[0])} is missing` };
+      entries.set(piece, own);
+      ownFiles += 1;
+    }
+    for (const piece of pieces) {
+      const posting = entries.get(piece);
+      let encoded: string | null;
+      if (piece.length < POSITIONAL_LENGTHS[0]) {
+        const slots = (posting === undefined ? [] : decodeSlots(posting)).filter((other) => other !== slot);
+        if (after.plain.has(piece)) slots.push(slot);
+        slots.sort((a, b) => b - a);
+        encoded = slots.length === 0 ? null : encodeSlots(slots);
+      } else {
+        const starts = posting === undefined ? new Map<number, number[]>() : decodePositional(posting);
+        starts.delete(slot);
+        const now = after.positional.get(piece);
+        if (now) starts.set(slot, now.positions[0]!);
+        const slots = [...starts.keys()].sort((a, b) => b - a);
+        encoded =
+          slots.length === 0
+            ? null
+            : encodePositional(
+                slots,
+                slots.map((other) => starts.get(other)!),
+              );
+      }
+      if (encoded === null) entries.delete(piece);
+      else entries.set(piece, encoded);
+    }
+    const made = shardFiles(shard, [...entries]);
+    if (made.size - 1 < ownFiles)
+      return { reason: `${ownFilePath(shard, ownFiles - 1)} would go, and the fast lane removes nothing` };
+    for (const [file, text] of made) if (read(file) !== text) files.set(file, text);
+  }
+  return { files };
 }

@@ -114,6 +114,7 @@ export {
   decodePositional,
   assignSlots,
   buildSearchPieces,
+  retitledPieces,
   type SearchCard,
   type SearchManifest,
   type Shard,

@@ -4,7 +4,13 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { generatedQueries, generatedTitles } from "../../../../../scripts/lib/generated-titles";
 import { searchByTitle } from "../../../../../src/lib/search";
-import { assignSlots, buildSearchPieces, foldTitle } from "../../../../../packages/article/src/search-pieces";
+import {
+  assignSlots,
+  buildSearchPieces,
+  foldTitle,
+  retitledPieces,
+  type SearchCard,
+} from "../../../../../packages/article/src/search-pieces";
 import { openSearchIndex } from "../../../../../src/lib/search-query";
 import { searchCard as card, writePieces } from "../../../../support/search-pieces";
 
@@ -89,5 +95,68 @@ describe("assignSlots", () => {
 
   it("drops trailing holes", () => {
     expect(assignSlots([a, b, c].map(key), [b, a])).toEqual([a, b].map(key));
+  });
+});
+
+describe("retitledPieces", () => {
+  /** The files whose text differs from one set of pieces to the next (none may go: asserted apart). */
+  const changed = (before: Map<string, string>, after: Map<string, string>): [string, string][] =>
+    [...after].filter(([file, text]) => before.get(file) !== text).sort(([a], [b]) => (a < b ? -1 : 1));
+  const retitle = (cards: (SearchCard | null)[], slot: number, title: string) =>
+    cards.map((card, at) => (at === slot && card ? { ...card, title } : card));
+
+  // Generated titles share a small vocabulary, so common pieces have postings long enough for own files.
+  const cards: (SearchCard | null)[] = generatedTitles(3_000).map((title, at) =>
+    at % 97 === 5 ? null : card(title, at),
+  );
+  const pieces = buildSearchPieces(cards);
+
+  it.each([
+    ["a new word", 1_234, (title: string) => `${title} and a rainy walk`],
+    ["the first words gone", 2_999, (title: string) => title.split(" ").slice(2).join(" ")],
+    ["a piece twice in one title, other scripts and emoji", 17, () => "Tea, tea and more tea: चाय ☕ चाय 💘"],
+    ["the oldest slot", 0, (title: string) => `Why ${title}`],
+    ["only the case changed: the card alone", 2_000, (title: string) => title.toUpperCase()],
+  ])("writes exactly what buildSearchPieces changes: %s", (_, slot, titleOf) => {
+    const title = titleOf(cards[slot]!.title);
+    const after = buildSearchPieces(retitle(cards, slot, title));
+    expect([...pieces.keys()].filter((file) => !after.has(file))).toEqual([]);
+    const made = retitledPieces((file) => pieces.get(file), slot, title);
+    expect("files" in made && [...made.files].sort(([a], [b]) => (a < b ? -1 : 1))).toEqual(changed(pieces, after));
+    // Folded titles are what is searched: a change of case changes the card's chunk alone.
+    const folded = foldTitle(title) === foldTitle(cards[slot]!.title);
+    expect("files" in made && (made.files.size === 1) === folded).toBe(true);
+  });
+
+  // 751 titles "zq" in slots 0 to 750: each of "z", "q" and "zq" has a posting of 1,502 characters
+  // ("ku" and 750 gaps of "1"), over the 1,500 that give a posting its own file; one slot fewer
+  // makes it 1,500 characters, kept in its shard.
+  const zq = Array.from({ length: 751 }, (_, n) => card("zq", n));
+
+  it("writes the own file of a posting that grows past the limit, as the build does", () => {
+    const before = buildSearchPieces(retitle(zq, 300, "x"));
+    expect([...before.keys()].filter((file) => file.endsWith(".txt"))).toEqual([]);
+    const after = buildSearchPieces(zq);
+    expect([...after.keys()].filter((file) => file.endsWith(".txt")).length).toBe(3);
+    const made = retitledPieces((file) => before.get(file), 300, "zq");
+    expect("files" in made && [...made.files].sort(([a], [b]) => (a < b ? -1 : 1))).toEqual(changed(before, after));
+  });
+
+  it("refuses when an own file would go, which the fast lane cannot remove", () => {
+    const before = buildSearchPieces(zq);
+    const after = buildSearchPieces(retitle(zq, 300, "x"));
+    expect([...before.keys()].filter((file) => file.endsWith(".txt") && !after.has(file)).length).toBe(3);
+    const made = retitledPieces((file) => before.get(file), 300, "x");
+    expect(made).toEqual({
+      reason: expect.stringMatching(/^search\/g\/\w+-0\.txt would go, and the fast lane removes nothing$/),
+    });
+  });
+
+  it("writes nothing when the title is the same, and refuses an empty slot or missing pieces", () => {
+    expect(retitledPieces((file) => pieces.get(file), 1_234, cards[1_234]!.title)).toEqual({ files: new Map() });
+    expect(retitledPieces((file) => pieces.get(file), 5, "x")).toEqual({
+      reason: "slot 5 of the search index is empty",
+    });
+    expect(retitledPieces(() => undefined, 1_234, "x")).toEqual({ reason: "the search index has no manifest" });
   });
 });
