@@ -5,6 +5,8 @@ import { articlePath } from "@kindred/article";
 import { similarIdsOf } from "./similar-articles";
 import type { BlogListContext } from "../templates/blog-list";
 import type { BlogArticleContext } from "../templates/blog-article";
+import { cardIndexOf, writeCardIndex, type PageCards } from "./fast-lane/card-index";
+import { siteDir } from "./output-files";
 
 /** What the live list asks for changes after when the build has no article at all: everything. */
 export const NO_ARTICLES_YET = new Date(0).toISOString();
@@ -26,7 +28,8 @@ export async function createBlogPages({
   graphql,
   reporter,
   actions,
-}: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions">): Promise<void> {
+  store,
+}: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions" | "store">): Promise<void> {
   // The order of the similar field's own query, so equal dates rank the same way in both.
   const result = await graphql<Queries.ArticlesForPagesQuery>(`
     query ArticlesForPages {
@@ -50,10 +53,14 @@ export async function createBlogPages({
   const articles = result.data.allBlogPost.nodes.map((node) => ({ ...node, categories: [...node.categories] }));
   const numPages = pageCount(articles.length);
   const changesAfter = articles[0]?.lastUpdate ?? NO_ARTICLES_YET;
+  const documentIdOf = new Map(articles.map((article) => [article.id, article.documentId]));
+  const documentIds = (ids: readonly string[]): string[] => ids.map((id) => documentIdOf.get(id)!);
+  const cards: PageCards[] = [];
   for (let page = 1; page <= numPages; page += 1) {
     const ids = articles.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map((article) => article.id);
     const context: BlogListContext = { currentPage: page, numPages, ids, changesAfter };
     actions.createPage({ path: blogListPath(page), component: path.resolve("src/templates/blog-list.tsx"), context });
+    cards.push({ path: blogListPath(page), documentIds: documentIds(ids) });
   }
   const similar = similarIdsOf(articles);
   for (const article of articles) {
@@ -66,7 +73,10 @@ export async function createBlogPages({
       component: path.resolve("src/templates/blog-article.tsx"),
       context,
     });
+    cards.push({ path: articlePath(article.slug), documentIds: documentIds(context.similar) });
   }
+  // For the fast lane: which pages show each article's card (src/node/fast-lane/card-index.ts).
+  await writeCardIndex(siteDir(store), cardIndexOf(cards));
   reporter.info(`${articles.length} published articles on ${numPages} list pages`);
 }
 

@@ -9,7 +9,7 @@
 // - the site code it was built with, hard-linked from the workspace (a sync replaces those files,
 //   it never writes into them, so a link keeps the built version);
 // - `.cache/page-ssr/`, copied: webpack may rewrite its bundles in place, which would reach through a
-//   hard link;
+//   hard link; `.cache/fast-lane/` (which pages show each article's card), copied for the same reason;
 // - `.image-store/`, hard-linked: the store writes every file under a temporary name and renames it;
 // - `public` -> `../site`, the release's own files, never written after the release is made;
 // - `node_modules` and `content` as symlinks to the project's: dependencies are not part of a
@@ -103,6 +103,10 @@ export async function keepLaneInputs(workspace: string, releaseDir: string, proj
   // Without the source maps (9 of its 16 MB): rendering never reads them.
   if (existsSync(ssr))
     cpSync(ssr, path.join(lane, ".cache", "page-ssr"), { recursive: true, filter: (file) => !file.endsWith(".map") });
+  // The index of which pages show each card (src/node/fast-lane/card-index.ts), copied: the next
+  // build writes it again in place.
+  const cards = path.join(workspace, ".cache", "fast-lane");
+  if (existsSync(cards)) cpSync(cards, path.join(lane, ".cache", "fast-lane"), { recursive: true });
   const store = path.join(workspace, ".image-store");
   if (existsSync(store)) linked += await linkTreeExcept(store, path.join(lane, ".image-store"), []);
   symlinkSync("../site", path.join(lane, "public"), "dir");

@@ -1,7 +1,15 @@
 /** @jest-environment node */
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import type { CreatePageArgs, CreatePagesArgs, Page, Reporter } from "gatsby";
 import { createBlogPages, homeCatchesUnknownPaths } from "../../../../src/node/create-pages";
+import { pagesShowing, readCardIndex } from "../../../../src/node/fast-lane/card-index";
+
+// createPages writes the fast lane's card index into the site folder: a scratch one per run.
+const siteFolder = mkdtempSync(path.join(tmpdir(), "create-pages-"));
+afterAll(() => rmSync(siteFolder, { recursive: true, force: true }));
+const store = { getState: () => ({ program: { directory: siteFolder } }) } as unknown as CreatePagesArgs["store"];
 
 const reporter = () => ({ info: jest.fn(), panicOnBuild: jest.fn() });
 const graphqlReturning = (result: unknown) =>
@@ -25,6 +33,7 @@ describe("createBlogPages", () => {
       graphql: graphqlReturning({ data: { allBlogPost: { nodes } } }),
       reporter: report as unknown as Reporter,
       actions: { createPage } as unknown as CreatePagesArgs["actions"],
+      store,
     });
     const pages = createPage.mock.calls.map(
       ([page]: [{ path: string; component: string; context: Record<string, unknown> }]) => page,
@@ -81,6 +90,7 @@ describe("createBlogPages", () => {
           graphql: graphqlReturning({ data: { allBlogPost: { nodes } } }),
           reporter: reporter() as unknown as Reporter,
           actions: { createPage } as unknown as CreatePagesArgs["actions"],
+          store,
         });
         return createPage.mock.calls;
       } finally {
@@ -113,6 +123,29 @@ describe("createBlogPages", () => {
     });
   });
 
+  it("leaves the fast lane an index of the pages that show each article's card: its list page and the pages it is similar on", async () => {
+    const nodes = [
+      article(0, ["A", "B"]),
+      article(1, ["A"]),
+      article(2, ["C"]),
+      article(3, ["B", "A"]),
+      article(4, ["B"]),
+      ...Array.from({ length: 3 }, (_, i) => article(5 + i, ["D"])),
+    ];
+    await pagesFor(nodes);
+    const index = (await readCardIndex(siteFolder))!;
+    expect(pagesShowing(index, "doc-0")).toEqual([
+      "/blog",
+      "/blogarticle/article-1",
+      "/blogarticle/article-3",
+      "/blogarticle/article-4",
+    ]);
+    expect(pagesShowing(index, "doc-2")).toEqual(["/blog"]);
+    expect(pagesShowing(index, "doc-6")).toEqual(["/blog/2", "/blogarticle/article-5", "/blogarticle/article-7"]);
+    // A page without cards is not in it.
+    expect(index.pages).not.toContain("/blogarticle/article-2");
+  });
+
   it("asks for changes after 1970 when there is no article yet", async () => {
     const { pages } = await pagesFor([]);
     expect(pages).toEqual([
@@ -129,6 +162,7 @@ describe("createBlogPages", () => {
       graphql: graphqlReturning({ data: { allBlogPost: { nodes: [] } } }),
       reporter: reporter() as unknown as Reporter,
       actions: { createPage } as unknown as CreatePagesArgs["actions"],
+      store,
     });
     expect(createPage.mock.calls.map(([page]: [{ path: string }]) => page.path)).toEqual(["/blog"]);
   });
@@ -140,6 +174,7 @@ describe("createBlogPages", () => {
       graphql: graphqlReturning({ errors: ["boom"] }),
       reporter: report as unknown as Reporter,
       actions: { createPage } as unknown as CreatePagesArgs["actions"],
+      store,
     });
     expect(report.panicOnBuild).toHaveBeenCalledWith("Could not query the blog articles", ["boom"]);
     expect(createPage).not.toHaveBeenCalled();
