@@ -1,4 +1,4 @@
-// `npm run bench:publish -- [--articles 10000] [--runs 5] [--kinds title,body,new,takedown] [--lane both]`
+// `npm run bench:publish -- [--articles 10000] [--runs 5] [--kinds title,body,new,takedown] [--lane both] [--newest]`
 // An editor's change, from the call to the page that carries it, with and without the fast lane.
 // Starts what `npm run emulators` starts (the Firestore, Auth and Functions emulators, the rebuild
 // service and the site it publishes, served as Firebase Hosting would) in a scratch copy of the
@@ -6,6 +6,7 @@
 // bench:takedown does. For each lane (the service started with FAST_LANE=on, then again on the same
 // folders with FAST_LANE=off) and each kind, once per run and each time on another article:
 //   title        saveArticle with a new title, then publishArticle, as the editors' console does;
+//   title-in-place  the same, published with `keepPlace`: the article's card is redrawn where it shows;
 //   body         saveArticle with one more paragraph, then publishArticle (which moves it to the top);
 //   body-in-place  the same, published with `keepPlace` (the console's "Keep its place in the blog"):
 //                `lastUpdate` stays, so the fast lane can serve it;
@@ -50,7 +51,7 @@ import { copySiteProject } from "./lib/project-files.ts";
 import { PROJECT_ROOT } from "./lib/root.ts";
 import { seed } from "./seed.ts";
 
-const KINDS = ["title", "body", "body-in-place", "body-direct", "new", "takedown"] as const;
+const KINDS = ["title", "title-in-place", "body", "body-in-place", "body-direct", "new", "takedown"] as const;
 type Kind = (typeof KINDS)[number];
 type Lane = "on" | "off";
 
@@ -78,6 +79,12 @@ const COMMAND = {
       value: "on|off|both",
       default: "both",
       description: "The service's FAST_LANE: on, off, or both one after the other.",
+    },
+    newest: {
+      type: "boolean",
+      description:
+        "Change the newest generated articles rather than ones spread through the list: a new title's\n" +
+        "worst case, as the newest articles' cards show on the most pages (similar articles).",
     },
   },
 } as const;
@@ -110,7 +117,7 @@ interface Draft {
 }
 
 /** Published articles, `count` of them spread over the site, in the order the runs take them. */
-function targets(articles: number | null, count: number): string[] {
+function targets(articles: number | null, count: number, newest = false): string[] {
   if (articles === null) {
     const published = readdirSync(SAMPLES_DIR)
       .filter((name) => name.endsWith(".json"))
@@ -124,6 +131,8 @@ function targets(articles: number | null, count: number): string[] {
     return Array.from({ length: count }, (_, i) => published[Math.floor((i * published.length) / count)]!.id);
   }
   if (count > articles) throw new Error(`These runs change ${count} articles: ask for at least as many --articles.`);
+  // Generated article n is an hour newer than article n - 1.
+  if (newest) return Array.from({ length: count }, (_, i) => generatedArticleId(articles - 1 - i));
   return Array.from({ length: count }, (_, i) => generatedArticleId(Math.floor(((i + 0.5) * articles) / count)));
 }
 
@@ -183,7 +192,7 @@ async function main(): Promise<void> {
     stops.push(() => images.close());
     const imageBase = `${images.url}/`;
     const existing = kinds.filter((kind) => kind !== "new");
-    const chosen = targets(articles, existing.length * lanes.length * runs);
+    const chosen = targets(articles, existing.length * lanes.length * runs, values.newest);
 
     // As bench:takedown: the articles are written before the Functions emulator registers the
     // triggers, so seeding them asks for no builds.
@@ -375,15 +384,15 @@ async function main(): Promise<void> {
         return { act, slug: draft.slug, text: marker, gone: false, note: "" };
       }
       const { blogId: _blogId, ...fields } = draft;
-      const changed =
-        kind === "title" ? { ...fields, title: `${draft.title} (edited ${tag})` } : { ...fields, content };
+      const retitle = kind === "title" || kind === "title-in-place";
+      const changed = retitle ? { ...fields, title: `${draft.title} (edited ${tag})` } : { ...fields, content };
       const saveStarted = performance.now();
       await call("saveArticle", { id, baseVersion: 0, ...changed });
       const note = `saveArticle ${secs(performance.now() - saveStarted)}`;
       return {
-        act: () => call("publishArticle", { id, keepPlace: kind === "body-in-place" }),
+        act: () => call("publishArticle", { id, keepPlace: kind.endsWith("-in-place") }),
         slug: draft.slug,
-        text: kind === "title" ? changed.title : marker,
+        text: retitle ? changed.title : marker,
         gone: false,
         note,
       };

@@ -8,8 +8,9 @@ import { LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
 
 // The fast lane's article step against real builds of the sample content (the embedded default): a
 // body edit with a later "updated" date, rendered outside `gatsby build` (page, page data, the feed
-// and the sitemap), is byte for byte what the next full build writes, and an edit that would change
-// other pages (a title) is left to the full build.
+// and the sitemap), is byte for byte what the next full build writes; so is a title edit, which
+// redraws the article's card on every page that shows it; an edit that would move cards (its
+// categories) is left to the full build.
 const BUILD_TIMEOUT = 600_000;
 const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
 const SLUG = "first-date-checklist";
@@ -45,7 +46,7 @@ async function fastLane(site: string): Promise<{ code: number; out: string; repo
 }
 
 test(
-  "a body edit's page and page data from the fast lane are byte for byte the next build's; a title edit is left to the build",
+  "a body or title edit's files from the fast lane are byte for byte the next build's; new categories are left to the build",
   async () => {
     const first = await buildSite({});
     dirs.push(first.dir);
@@ -83,12 +84,37 @@ test(
     ]);
     expect(differences).toEqual(FILES.map((file) => [file, "identical"]));
 
-    // A new title shows on cards and list pages too: the fast lane leaves it to the full build.
+    // A new title redraws the article's card wherever it shows: its list page, the pages it is
+    // similar on, the search index; all of it byte for byte what the next build writes.
     const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
-    writeFileSync(file, JSON.stringify({ ...article, title: `${article.title}, edited` }));
+    const title = `${article.title}: “edited”, é & 💘`;
+    writeFileSync(file, JSON.stringify({ ...article, title }));
+    const retitled = await fastLane(first.dir);
+    expect(retitled.code).toBe(0);
+    const files = retitled.report.files as string[];
+    // The sample article is on the first list page.
+    expect(files).toEqual(expect.arrayContaining([...FILES.slice(0, 3), "page-data/blog/page-data.json"]));
+    expect(files.filter((name) => /^page-data\/blogarticle\//.test(name)).length).toBeGreaterThan(1);
+    expect(files.some((name) => name.startsWith("search/c/"))).toBe(true);
+    expect(files.some((name) => name.startsWith("search/g/"))).toBe(true);
+    const escaped = "edited”, é &amp; 💘";
+    for (const name of files.filter((name) => name.endsWith(".html")))
+      expect([name, readFileSync(path.join(retitled.out, name), "utf8").includes(escaped)]).toEqual([name, true]);
+    const third = await buildSite({}, { dir: first.dir });
+    expect(third.exitCode).toBe(0);
+    const titleDifferences = files.map((name) => [
+      name,
+      firstDifference(readFileSync(path.join(retitled.out, name)), readFileSync(path.join(third.publicDir, name))) ??
+        "identical",
+    ]);
+    expect(titleDifferences).toEqual(files.map((name) => [name, "identical"]));
+
+    // A new category moves the article into other similar lists: left to the full build.
+    const moved = JSON.parse(readFileSync(file, "utf8")) as { categories: string[] };
+    writeFileSync(file, JSON.stringify({ ...moved, categories: [...moved.categories, "Fast Lane"] }));
     const refused = await fastLane(first.dir);
     expect(refused.code).toBe(LEFT_TO_FULL_BUILD);
-    expect(refused.report).toEqual({ rendered: false, reason: expect.stringContaining('"title" changed') });
+    expect(refused.report).toEqual({ rendered: false, reason: expect.stringContaining('"categories" changed') });
   },
-  BUILD_TIMEOUT * 2,
+  BUILD_TIMEOUT * 3,
 );

@@ -15,8 +15,9 @@ import { editBody, firstDifference } from "../../scripts/fast-lane-check.ts";
 
 // The fast lane end to end, on the real rebuild service running real `gatsby build`s of the sample
 // content: a trigger naming an article whose body changed publishes a release with its page
-// re-rendered before the full build behind it ends; that build then writes the very same bytes;
-// a title edit is left to the full build, with the reason in the service's log.
+// re-rendered before the full build behind it ends; that build then writes the very same bytes. So
+// does a title edit, which redraws the article's card on the pages showing it; new categories are
+// left to the full build, with the reason in the service's log.
 const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
 const SLUG = "first-date-checklist";
 // The article's page and page data, and the feed, whose item carries the whole body.
@@ -44,7 +45,7 @@ afterAll(async () => {
   rmSync(project, { recursive: true, force: true });
 });
 
-test("a body edit is served from the fast lane before the full build ends, byte for byte the build's; a title edit falls back", async () => {
+test("body and title edits are served from the fast lane, byte for byte the build's; new categories fall back", async () => {
   // The first (cold) build keeps its renderer beside its release.
   expect((await post(`${service.url}/rebuild`, { reason: "first" })).status).toBe(202);
   const first = await waitForIdle(service, 400_000);
@@ -102,20 +103,53 @@ test("a body edit is served from the fast lane before the full build ends, byte 
     [`trigger -> fast lane published: ${laneSeconds} s; -> full build published: ${fullSeconds} s`, ...kept].join("\n"),
   );
 
-  // A new title shows on cards and list pages: left to the full build, which the log says.
+  // A new title goes through the fast lane too: the article's card is redrawn wherever it shows
+  // (its list page, the pages it is similar on, the search index), and the full build behind writes
+  // the very same bytes.
   const file = path.join(project, "content", "blog", `${SLUG}.json`);
-  const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
-  writeFileSync(file, JSON.stringify({ ...article, title: `${article.title}, edited` }));
+  const article = JSON.parse(readFileSync(file, "utf8")) as { title: string; categories: string[] };
+  const title = `${article.title}, edited`;
+  writeFileSync(file, JSON.stringify({ ...article, title }));
   const lanesBefore = fastLanes(after.builds).length;
   const retitled = (await (
     await post(`${service.url}/rebuild`, { reason: "firestore", documents: [ARTICLE] })
   ).json()) as { buildId: string };
+  const titleLive = await waitForStatus(service, (s) => fastLanes(s.builds).length > lanesBefore, 120_000);
+  const titleLane = fastLanes(titleLive.builds).find((b) => !fastLanes(after.builds).some((old) => old.id === b.id))!;
+  const laneRecord = () =>
+    JSON.parse(readFileSync(path.join(buildsDir, "releases", titleLane.id, "build.json"), "utf8")) as {
+      files: string[];
+    };
+  await waitForStatus(service, (s) => s.builds.some((b) => b.id === titleLane.id && b.state === "published"), 120_000);
+  const titleFiles = laneRecord().files;
+  expect(titleFiles).toEqual(expect.arrayContaining([FILES[0], "page-data/blog/page-data.json", "rss.xml"]));
+  expect(titleFiles.some((name) => name.startsWith("search/g/"))).toBe(true);
+  const laneTexts = new Map(titleFiles.map((name) => [name, served(name)]));
+  expect(laneTexts.get("blog/index.html")!.toString()).toContain(title);
   const done = await waitForStatus(
     service,
     (s) => s.builds.some((b) => b.id === retitled.buildId && b.state === "published"),
     400_000,
   );
-  expect(service.output()).toMatch(/fast lane: left to the full build: nbcJ3WP8KIzCjTCzKUnr: .*"title" changed/);
-  expect(fastLanes(done.builds)).toHaveLength(lanesBefore);
-  expect(served(FILES[0]!).toString()).toContain(`${article.title}, edited`);
-}, 1_200_000);
+  expect(done.published).toBe(retitled.buildId);
+  const titleDifferences = titleFiles.map((name) => [
+    name,
+    firstDifference(laneTexts.get(name)!, served(name)) ?? "identical",
+  ]);
+  expect(titleDifferences).toEqual(titleFiles.map((name) => [name, "identical"]));
+
+  // New categories move the article into other similar lists: left to the full build, which the log says.
+  writeFileSync(file, JSON.stringify({ ...article, title, categories: [...article.categories, "Fast Lane"] }));
+  const lanesThen = fastLanes(done.builds).length;
+  const moved = (await (
+    await post(`${service.url}/rebuild`, { reason: "firestore", documents: [ARTICLE] })
+  ).json()) as { buildId: string };
+  const last = await waitForStatus(
+    service,
+    (s) => s.builds.some((b) => b.id === moved.buildId && b.state === "published"),
+    400_000,
+  );
+  expect(service.output()).toMatch(/fast lane: left to the full build: nbcJ3WP8KIzCjTCzKUnr: .*"categories" changed/);
+  expect(fastLanes(last.builds)).toHaveLength(lanesThen);
+  expect(served(FILES[1]!).toString()).toContain('"Fast Lane"');
+}, 1_500_000);

@@ -143,7 +143,7 @@ export function Actions({ id, slug, live, saveFirst }: ActionsProps): JSX.Elemen
             Publishing puts the newest version at <span className={styles.url}>{where}</span>
             {isLive
               ? keepPlace
-                ? ", where it keeps its place in the blog and feed: a change to its text alone is live in seconds."
+                ? ", where it keeps its place in the blog and feed: a change to its text or title alone is live in seconds."
                 : " and moves it to the top of the blog."
               : "."}
           </>

@@ -13,12 +13,12 @@ import {
 } from "../../../plugins/gatsby-internals/page-renderer";
 import { ARTICLE_RECIPE, coverData } from "../covers";
 import { imageStoreDir } from "../image-store/store";
-import { finishPage } from "../html/finish-html";
-import { WEB_FONT_CLASS, pageChunkReader } from "../html/boot-script";
-import { stylesheetReader } from "../html/critical-css";
-import { emulatorHostFromEnv } from "../html/html-to-finish";
 import { FEED_PATH } from "../../lib/site-files";
 import { feedWithArticle, sitemapWithArticle, type SiteFileEdit } from "./feed-and-sitemap";
+import { pagesShowing, readCardIndex } from "./card-index";
+import { pageFinisher, renderCardPages, searchPiecesWithTitle, type LaneFile } from "./render-cards";
+
+export type { LaneFile } from "./render-cards";
 
 // The fast lane's hardest file pair: one article's page and page data after an edit, made outside
 // `gatsby build` from the article's document and what the last build left in the site folder, and
@@ -26,29 +26,29 @@ import { feedWithArticle, sitemapWithArticle, type SiteFileEdit } from "./feed-a
 // article's own fields as the source plugin now makes them (the same normalize code) and its cover
 // as the build's resolver gives it; the HTML is Gatsby's renderer bundle run on that data, slices
 // stitched in, then finished as onPostBuild finishes every page (boot script, critical CSS, policy).
-// The feed's item and the sitemap's dates follow (feed-and-sitemap.ts). Anything else an edit could
-// change (which articles are similar, cards, list pages, the search index's cards) it refuses.
+// The feed's item and the sitemap's dates follow (feed-and-sitemap.ts). A new title also redraws
+// the article's card wherever it is shown, and the search index (render-cards.ts). Anything else an
+// edit could change (which articles are similar, the order of the lists, a cover) it refuses.
 
 /** The fields of the article template's query the build resolves itself rather than reading the node. */
 const RESOLVED = new Set(["featureImage", "similar"]);
 
 /**
  * The node fields an edit may change without changing any other page: the similar articles are
- * chosen by categories, blog and date, and cards show slug, title, categories, date and cover, so a
- * change to any of those is refused (and left to the full build). Of the files other than the page,
- * the feed carries the description and body, the sitemap the dates (both made here too); the search
- * index's cards carry none of them.
+ * chosen by categories, blog and date, and cards show slug, title, categories, date and cover. Of
+ * the files other than the page, the feed carries the description and body, the sitemap the dates
+ * (both made here too); the search index's cards carry none of them.
  */
 const PAGE_ONLY_FIELDS = new Set(["documentId", "updatedOn", "description", "safeBlocks"]);
+/**
+ * The fields an edit may change that cards show too, without moving any card: the pages showing the
+ * article's card and the search index are made again (render-cards.ts). Any other field is refused
+ * and left to the full build.
+ */
+const CARD_FIELDS = new Set(["title"]);
 
 /** What an article page's query returns for the article, as far as this module reads it. */
 type ArticleResult = Record<string, unknown>;
-
-/** One file the fast lane made: its path under public/ and its text. */
-export interface LaneFile {
-  file: string;
-  text: string;
-}
 
 export type ArticleRender =
   | { rendered: true; pagePath: string; files: LaneFile[]; timings: Record<string, number> }
@@ -70,12 +70,13 @@ export function articleResult(
   previous: PageData["result"],
   post: BlogPost,
   cover: unknown,
-): { result: PageData["result"] } | { reason: string } {
+): { result: PageData["result"]; cardChanged: boolean } | { reason: string } {
   const data = previous.data as { blogPost?: ArticleResult } | undefined;
   const before = data?.blogPost;
   if (!before) return { reason: "the previous page data has no article" };
   if (before.documentId !== post.documentId) return { reason: "the page belongs to another document" };
   const blogPost: ArticleResult = {};
+  let cardChanged = false;
   for (const [field, value] of Object.entries(before)) {
     if (field === "featureImage") {
       blogPost[field] = cover;
@@ -85,14 +86,16 @@ export function articleResult(
       return { reason: `the article query asks for "${field}", which the fast lane does not know` };
     } else {
       const now = stored(post, field);
-      if (!PAGE_ONLY_FIELDS.has(field) && !sameJson(now, value))
-        return { reason: `"${field}" changed, which other pages show or depend on` };
+      if (!PAGE_ONLY_FIELDS.has(field) && !sameJson(now, value)) {
+        if (!CARD_FIELDS.has(field)) return { reason: `"${field}" changed, which other pages show or depend on` };
+        cardChanged = true;
+      }
       blogPost[field] = now;
     }
   }
   if (!sameJson(cover, before.featureImage) && before.featureImage !== undefined)
     return { reason: "the cover changed, which cards show too" };
-  return { result: { data: { ...data, blogPost }, pageContext: previous.pageContext } };
+  return { result: { data: { ...data, blogPost }, pageContext: previous.pageContext }, cardChanged };
 }
 
 /**
@@ -161,24 +164,37 @@ export async function renderArticle({
   const pageDataText = renderer.pageDataText(previous, JSON.stringify(made.result));
   lap("pageData");
 
-  const rendered = await renderer.renderHtml(JSON.parse(pageDataText) as PageData);
+  const finish = await pageFinisher(publicDir, renderer);
+  const html = await finish(JSON.parse(pageDataText) as PageData);
   lap("render");
 
-  // The page-data file the boot script reads for the chunk name is the previous one, which names
-  // the same component; the stylesheet and stats are the build's.
-  const chunks = await pageChunkReader(publicDir);
-  const sheets = stylesheetReader(publicDir, [WEB_FONT_CLASS]);
-  await Promise.all([chunks.prepare(rendered), sheets.prepare(rendered)]);
-  const finished = finishPage(rendered, chunks.pageChunks, emulatorHostFromEnv(), sheets.rulesOf);
-  lap("finish");
+  const cardFiles: LaneFile[] = [];
+  if (made.cardChanged) {
+    const index = await readCardIndex(siteDir);
+    if (!index) return refuse("the title changed, and the last build left no index of the pages showing cards");
+    const pages = await renderCardPages({
+      publicDir,
+      renderer,
+      finish,
+      post,
+      pagePaths: pagesShowing(index, post.documentId),
+    });
+    if ("reason" in pages) return refuse(`the title changed: ${pages.reason}`);
+    lap("cards");
+    const search = await searchPiecesWithTitle(publicDir, post);
+    if ("reason" in search) return refuse(`the title changed: ${search.reason}`);
+    lap("search");
+    cardFiles.push(...pages.files, ...search.files);
+  }
 
   return {
     rendered: true,
     pagePath,
     files: [
-      { file: path.relative(publicDir, htmlPathOf(publicDir, pagePath)), text: finished.html },
+      { file: path.relative(publicDir, htmlPathOf(publicDir, pagePath)), text: html },
       { file: path.relative(publicDir, pageDataPathOf(publicDir, pagePath)), text: pageDataText },
       ...siteFiles,
+      ...cardFiles,
     ],
     timings,
   };

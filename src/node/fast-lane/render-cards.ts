@@ -1,0 +1,186 @@
+import { readFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import path from "node:path";
+import {
+  chunkPath,
+  idShardPath,
+  retitledPieces,
+  shardOf,
+  CARDS_PER_CHUNK,
+  MANIFEST_PATH,
+  type BlogPost,
+} from "@kindred/article";
+import type { SearchCard, SearchManifest } from "@kindred/article";
+import {
+  htmlPathOf,
+  pageDataPathOf,
+  type PageData,
+  type PageRenderer,
+} from "../../../plugins/gatsby-internals/page-renderer";
+import { finishPage } from "../html/finish-html";
+import { WEB_FONT_CLASS, pageChunkReader } from "../html/boot-script";
+import { stylesheetReader } from "../html/critical-css";
+import { emulatorHostFromEnv } from "../html/html-to-finish";
+
+// The fast lane's part for an edit that other pages show without moving anything: a new title. The
+// article keeps its place (its lastUpdate), its categories and its slug, so every list and every
+// similar-articles list keeps its order and only the cards that show the article change. The pages
+// that show its card are named by the last build's card index (card-index.ts); each one's query
+// result is its previous one with the article's card fields as the node now has them, rendered and
+// finished as the article's own page is. The search index's pieces that the new title changes are
+// written as the build's writer of the format would (retitledPieces).
+
+/** One file the fast lane made: its path under public/ and its text. */
+export interface LaneFile {
+  file: string;
+  text: string;
+}
+
+/** Card fields that may change while the card stays where it is. */
+const CARD_TEXT_FIELDS = new Set(["title"]);
+/** Card fields the build resolves from the image store rather than the node; the cover is checked apart. */
+const CARD_RESOLVED_FIELDS = new Set(["cardImage"]);
+
+/** Where a page's query result holds its cards, by template. */
+const CARDS_OF: Record<string, (data: Record<string, unknown>) => unknown> = {
+  "component---src-templates-blog-list-tsx": (data) => data.blogPostsByIds,
+  "component---src-templates-blog-article-tsx": (data) => (data.blogPost as { similar?: unknown } | undefined)?.similar,
+};
+
+type Card = Record<string, unknown>;
+
+const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+
+/**
+ * The cards with the article's own as the node now gives it, or why that cannot be done here. Field
+ * order is kept, so JSON.stringify writes what the build's query runner writes.
+ */
+export function cardsWithArticle(cards: readonly Card[], post: BlogPost): { cards: Card[] } | { reason: string } {
+  let found = false;
+  const next: Card[] = [];
+  for (const card of cards) {
+    if (card.documentId !== post.documentId) {
+      next.push(card);
+      continue;
+    }
+    found = true;
+    const edited: Card = {};
+    for (const [field, value] of Object.entries(card)) {
+      if (CARD_RESOLVED_FIELDS.has(field)) {
+        edited[field] = value;
+        continue;
+      }
+      if (!(field in post)) return { reason: `cards ask for "${field}", which the fast lane does not know` };
+      const now = (post as unknown as Record<string, unknown>)[field] ?? null;
+      if (!CARD_TEXT_FIELDS.has(field) && !sameJson(now, value))
+        return { reason: `"${field}" changed on the article's card, which moves it or changes its cover` };
+      edited[field] = now;
+    }
+    next.push(edited);
+  }
+  return found ? { cards: next } : { reason: "shows no card of the article" };
+}
+
+/** Renders a page's HTML from its page data and finishes it as onPostBuild does; one per lane run. */
+export async function pageFinisher(
+  publicDir: string,
+  renderer: PageRenderer,
+): Promise<(pageData: PageData) => Promise<string>> {
+  // The page-data file the boot script reads for the chunk name is the previous one, which names
+  // the same component; the stylesheet and stats are the build's.
+  const chunks = await pageChunkReader(publicDir);
+  const sheets = stylesheetReader(publicDir, [WEB_FONT_CLASS]);
+  const emulatorHost = emulatorHostFromEnv();
+  return async (pageData) => {
+    const rendered = await renderer.renderHtml(pageData);
+    await Promise.all([chunks.prepare(rendered), sheets.prepare(rendered)]);
+    return finishPage(rendered, chunks.pageChunks, emulatorHost, sheets.rulesOf).html;
+  };
+}
+
+/** The page and page data of every page in `pagePaths` with the article's card as it now is. */
+export async function renderCardPages({
+  publicDir,
+  renderer,
+  finish,
+  post,
+  pagePaths,
+}: {
+  publicDir: string;
+  renderer: PageRenderer;
+  finish: (pageData: PageData) => Promise<string>;
+  post: BlogPost;
+  pagePaths: readonly string[];
+}): Promise<{ files: LaneFile[] } | { reason: string }> {
+  const files: LaneFile[] = [];
+  for (const pagePath of pagePaths) {
+    const dataFile = pageDataPathOf(publicDir, pagePath);
+    const text = await readFile(dataFile, "utf8").catch(() => undefined);
+    if (text === undefined) return { reason: `${pagePath} shows the article's card but has no page data` };
+    const previous = JSON.parse(text) as PageData;
+    const data = previous.result.data as Record<string, unknown> | undefined;
+    const cardsOf = CARDS_OF[previous.componentChunkName];
+    const cards = data && cardsOf?.(data);
+    if (!Array.isArray(cards)) return { reason: `${pagePath} is not a page whose cards the fast lane knows` };
+    const edited = cardsWithArticle(cards as Card[], post);
+    if ("reason" in edited) return { reason: `${pagePath}: ${edited.reason}` };
+    const result =
+      previous.componentChunkName === "component---src-templates-blog-list-tsx"
+        ? { ...data, blogPostsByIds: edited.cards }
+        : { ...data, blogPost: { ...(data!.blogPost as Card), similar: edited.cards } };
+    const pageDataText = renderer.pageDataText(
+      previous,
+      JSON.stringify({ data: result, pageContext: previous.result.pageContext }),
+    );
+    const html = await finish(JSON.parse(pageDataText) as PageData);
+    files.push(
+      { file: path.relative(publicDir, htmlPathOf(publicDir, pagePath)), text: html },
+      { file: path.relative(publicDir, dataFile), text: pageDataText },
+    );
+  }
+  return { files };
+}
+
+/**
+ * The pieces of the search index that change when the article's title does, as the build writes
+ * them: the article keeps its slot (the build gives it the same one while its lastUpdate stays), so
+ * only its chunk of cards and the shards of the pieces of its old and new titles change
+ * (retitledPieces, beside the build's writer of the format). Reads a few files whatever the size of
+ * the site.
+ */
+export async function searchPiecesWithTitle(
+  publicDir: string,
+  post: BlogPost,
+): Promise<{ files: LaneFile[] } | { reason: string }> {
+  const texts = new Map<string, string | undefined>();
+  const read = (file: string): string | undefined => {
+    if (!texts.has(file)) texts.set(file, readText(path.join(publicDir, file)));
+    return texts.get(file);
+  };
+  const manifestText = read(MANIFEST_PATH);
+  if (manifestText === undefined) return { reason: "the last build wrote no search index" };
+  const manifest = JSON.parse(manifestText) as SearchManifest;
+  const ids = read(idShardPath(shardOf(post.documentId, manifest.idShards)));
+  const slot = ids === undefined ? undefined : (JSON.parse(ids) as Record<string, number>)[post.documentId];
+  if (slot === undefined) return { reason: "the search index has no card for the article" };
+  const chunk = read(chunkPath(Math.floor(slot / CARDS_PER_CHUNK)));
+  const card = chunk === undefined ? null : (JSON.parse(chunk) as (SearchCard | null)[])[slot % CARDS_PER_CHUNK];
+  if (card?.id !== post.documentId) return { reason: "the search index has no card for the article" };
+  if (
+    card.slug !== post.slug ||
+    card.lastUpdate !== post.lastUpdate ||
+    !sameJson(card.categories, post.categories.slice(0, 2))
+  )
+    return { reason: "the article's search card changed more than its title" };
+  const made = retitledPieces(read, slot, post.title);
+  if ("reason" in made) return made;
+  return { files: [...made.files].map(([file, text]) => ({ file, text })) };
+}
+
+const readText = (file: string): string | undefined => {
+  try {
+    return readFileSync(file, "utf8");
+  } catch {
+    return undefined;
+  }
+};
