@@ -8,11 +8,10 @@
 // sample content (--document, its id) or from a file holding {"id", "data"} as read from Firestore
 // (--document-file). With --document, a site that reads Firestore (a project id configured) reads
 // the published document there, as its build does.
-import { writeSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { createJiti } from "jiti";
-import { fail, parseCommandLine, runMain } from "./lib/cli.ts";
+import { fail, parseCommandLine, printJsonLine, runMain } from "./lib/cli.ts";
 import type * as RenderArticle from "../src/node/fast-lane/render-article.ts";
 import type * as PageRenderer from "../plugins/gatsby-internals/page-renderer.ts";
 import type * as ReadLocal from "../plugins/gatsby-source-firestore/src/read-local.ts";
@@ -93,9 +92,10 @@ async function readPublishedDocument(
 
 /**
  * Prints the command's one line of JSON. Gatsby's reporter, loaded with the renderer, takes over
- * console.log (and wraps long lines), so the line goes straight to the standard output's descriptor.
+ * console.log (and wraps long lines), so the line goes straight to the standard output's descriptor,
+ * whole however long (a title edit's report names thousands of files).
  */
-const printLine = (value: unknown): void => void writeSync(1, `${JSON.stringify(value)}\n`);
+const printLine = printJsonLine;
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);

@@ -1,6 +1,7 @@
 // Command-line handling shared by the scripts: options parsed by node:util's parseArgs (strict, so
 // a misspelt option is an error rather than silently ignored), a generated --help text, and one way
 // to end a script that failed.
+import { writeSync } from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 
@@ -108,4 +109,24 @@ export function fail(message: string, exitCode = 1): never {
 /** Runs a script's asynchronous body; an error ends the process with its message and status 1. */
 export function runMain(main: () => Promise<void>): void {
   main().catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+}
+
+/**
+ * Writes one line of JSON straight to the standard output's descriptor, whole, before the caller
+ * goes on (and may exit). A single writeSync to a pipe whose reader is slower than the writer
+ * writes only what the pipe takes (a pipe is non-blocking here): a report of thousands of files came
+ * out cut at 146,176 bytes. So each write goes on from where the last stopped, and a full pipe
+ * (EAGAIN) is waited out a millisecond at a time.
+ */
+export function printJsonLine(value: unknown): void {
+  const bytes = Buffer.from(`${JSON.stringify(value)}\n`);
+  const pause = new Int32Array(new SharedArrayBuffer(4));
+  for (let at = 0; at < bytes.length;) {
+    try {
+      at += writeSync(1, bytes, at);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== "EAGAIN") throw error;
+      Atomics.wait(pause, 0, 0, 1);
+    }
+  }
 }

@@ -167,10 +167,11 @@ export async function renderOne(
       cwd: lane,
       env,
       timeoutMs,
-      onOutput: (text) => {
+      // The report is read from stdout alone: stderr's text may arrive between two of its chunks.
+      onStdout: (text) => {
         stdout += text;
-        onOutput(text);
       },
+      onOutput,
     },
   );
   const result = await run.done;

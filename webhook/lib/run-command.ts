@@ -25,10 +25,12 @@ export interface RunOptions {
   timeoutMs: number;
   /** Receives stdout and stderr text as it arrives. */
   onOutput(text: string): void;
+  /** Receives the stdout text alone, for a caller that reads what the command prints there. */
+  onStdout?(text: string): void;
 }
 
 /** Starts `command` through the shell; `done` settles once it has ended, never rejects. */
-export function runCommand(command: string, { cwd, env, timeoutMs, onOutput }: RunOptions): RunningCommand {
+export function runCommand(command: string, { cwd, env, timeoutMs, onOutput, onStdout }: RunOptions): RunningCommand {
   const child = spawn(command, { cwd, env, shell: true, detached: true, stdio: ["ignore", "pipe", "pipe"] });
   let timedOut = false;
   let cancelled = false;
@@ -43,8 +45,14 @@ export function runCommand(command: string, { cwd, env, timeoutMs, onOutput }: R
     stop();
   }, timeoutMs);
   timer.unref();
-  child.stdout.on("data", (chunk: Buffer) => onOutput(chunk.toString()));
-  child.stderr.on("data", (chunk: Buffer) => onOutput(chunk.toString()));
+  // Decoded as a stream, so a character split between two chunks arrives whole.
+  child.stdout.setEncoding("utf8");
+  child.stderr.setEncoding("utf8");
+  child.stdout.on("data", (text: string) => {
+    onStdout?.(text);
+    onOutput(text);
+  });
+  child.stderr.on("data", (text: string) => onOutput(text));
   const done = new Promise<CommandResult>((resolve) => {
     child.on("error", (error) => {
       onOutput(`${error.message}\n`);

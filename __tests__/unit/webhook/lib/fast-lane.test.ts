@@ -27,6 +27,7 @@ beforeEach(() => {
   }
   put(path.join(dir, "workspace", ".cache", "page-ssr", "routes", "render-page.js"), "bundle");
   put(path.join(dir, "workspace", ".image-store", "images", "cover.webp"), "image");
+  put(path.join(dir, "workspace", ".cache", "fast-lane", "cards.json"), "{}");
   put(path.join(dir, "workspace", "public", "index.html"), "workspace output");
   put(path.join(dir, "release", "site", "index.html"), "release output");
   mkdirSync(path.join(dir, "project", "content"));
@@ -35,7 +36,7 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("keepLaneInputs", () => {
-  it("links the code and the image store, copies page-ssr, and points public at the release's own site", async () => {
+  it("links the code and the image store, copies page-ssr and the card index, and points public at the release's own site", async () => {
     const kept = await keepLaneInputs(
       path.join(dir, "workspace"),
       path.join(dir, "release"),
@@ -50,6 +51,10 @@ describe("keepLaneInputs", () => {
     const bundle = path.join(".cache", "page-ssr", "routes", "render-page.js");
     expect(readFileSync(path.join(lane, bundle), "utf8")).toBe("bundle");
     expect(inode(path.join(lane, bundle))).not.toBe(inode(path.join(dir, "workspace", bundle)));
+    // The card index too, copied: the next build writes it in place.
+    const cards = path.join(".cache", "fast-lane", "cards.json");
+    expect(readFileSync(path.join(lane, cards), "utf8")).toBe("{}");
+    expect(inode(path.join(lane, cards))).not.toBe(inode(path.join(dir, "workspace", cards)));
     expect(readFileSync(path.join(lane, "public", "index.html"), "utf8")).toBe("release output");
     expect(realpathSync(path.join(lane, "content"))).toBe(realpathSync(path.join(dir, "project", "content")));
     expect(kept.linked).toBe(3);
@@ -100,6 +105,34 @@ describe("renderOne", () => {
       failed: true,
       reason: "the fast-lane command exited 1",
     });
+  });
+});
+
+describe("renderOne, a long report", () => {
+  const lane = () => path.join(dir, "lane");
+  const command = (body: string) => put(path.join(lane(), LANE_COMMAND), body);
+
+  it("reads a report of thousands of files from stdout alone, whole, whatever stderr says between its chunks", async () => {
+    // Half the line, then a warning on stderr, then the rest: the two pipes arrive interleaved.
+    command(
+      [
+        `const files = Array.from({ length: 5000 }, (_, i) => "page-data/blogarticle/é-" + i + "/page-data.json");`,
+        `const line = JSON.stringify({ rendered: true, pagePath: "/blogarticle/a", files }) + "\\n";`,
+        `process.stdout.write(line.slice(0, 100000), () => {`,
+        `  process.stderr.write("a warning\\n", () => setTimeout(() => process.stdout.write(line.slice(100000)), 100));`,
+        `});`,
+      ].join("\n"),
+    );
+    let output = "";
+    const result = await renderOne(lane(), "doc", path.join(dir, "out"), {
+      env: process.env,
+      timeoutMs: 10_000,
+      onOutput: (text) => (output += text),
+    });
+    expect(result).toMatchObject({ rendered: true, pagePath: "/blogarticle/a" });
+    expect("files" in result && result.files.at(-1)).toBe("page-data/blogarticle/é-4999/page-data.json");
+    // The log still gets both.
+    expect(output).toContain("a warning");
   });
 });
 
