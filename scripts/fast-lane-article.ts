@@ -10,9 +10,13 @@
 // the published document there, as its build does.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
+import os from "node:os";
+import { SHARE_ENV, Worker } from "node:worker_threads";
 import { createJiti } from "jiti";
 import { fail, parseCommandLine, printJsonLine, runMain } from "./lib/cli.ts";
 import type * as RenderArticle from "../src/node/fast-lane/render-article.ts";
+import type { CardPagesElsewhere } from "../src/node/fast-lane/render-article.ts";
+import type { CardWorkerData } from "./fast-lane-worker.ts";
 import type * as PageRenderer from "../plugins/gatsby-internals/page-renderer.ts";
 import type * as ReadLocal from "../plugins/gatsby-source-firestore/src/read-local.ts";
 import type * as ReadFirestore from "../plugins/gatsby-source-firestore/src/read-firestore.ts";
@@ -43,6 +47,40 @@ const COMMAND = {
     "previous-blog-id": { type: "string", value: "id", description: "The article's blogId before the edit." },
   },
 } as const;
+
+/**
+ * Loads the site's own TypeScript from `site` (its imports name no extensions), as the build's own
+ * bundler resolves it (the "alias" in package.json): the article core with its React components,
+ * which the feed's items are drawn with, not the components-free "node" entry.
+ */
+export function siteLoader(site: string): <T>(file: string) => Promise<T> {
+  const jiti = createJiti(path.join(site, "package.json"), {
+    alias: { "@kindred/article": path.join(site, "packages/article/src/index.ts") },
+    jsx: { runtime: "automatic" },
+  });
+  return <T>(file: string): Promise<T> => jiti.import<T>(path.join(site, file));
+}
+
+/**
+ * Renders some of the pages that show a retitled article's card in a worker thread with a renderer of
+ * its own (scripts/fast-lane-worker.ts), on the machine's other core, while this thread renders the
+ * rest. Started before the article's own page is rendered, so its start-up overlaps that.
+ */
+function cardWorker(site: string): CardPagesElsewhere {
+  return (post, pagePaths) =>
+    new Promise((resolve, reject) => {
+      const worker = new Worker(new URL("./fast-lane-worker.ts", import.meta.url), {
+        workerData: { site, post, pagePaths } satisfies CardWorkerData,
+        env: SHARE_ENV,
+      });
+      worker.once("message", (result: Awaited<ReturnType<CardPagesElsewhere>>) => {
+        resolve(result);
+        void worker.terminate();
+      });
+      worker.once("error", reject);
+      worker.once("exit", (code) => reject(new Error(`the card worker exited ${code} without an answer`)));
+    });
+}
 
 /** Exit status of an article left to the full build: not a failure of the command. */
 export const LEFT_TO_FULL_BUILD = 3;
@@ -107,13 +145,7 @@ async function main(): Promise<void> {
   const started = performance.now();
   // Gatsby's renderer and its helpers read the site under the working folder.
   process.chdir(site);
-  // As the build's own bundler resolves it (the "alias" in package.json): the article core with its
-  // React components, which the feed's items are drawn with, not the components-free "node" entry.
-  const jiti = createJiti(path.join(site, "package.json"), {
-    alias: { "@kindred/article": path.join(site, "packages/article/src/index.ts") },
-    jsx: { runtime: "automatic" },
-  });
-  const load = <T>(file: string): Promise<T> => jiti.import<T>(path.join(site, file));
+  const load = siteLoader(site);
   const config = await load<{ default: GatsbyConfig }>("gatsby-config.ts");
   const options = sourceOptions(config.default);
   const policy = await load<typeof BrowserPolicy>("plugins/gatsby-source-firestore/src/browser-policy.ts");
@@ -151,6 +183,7 @@ async function main(): Promise<void> {
     options,
     siteUrl: siteUrlOf(config.default),
     previousBlogId: values["previous-blog-id"],
+    cardPagesElsewhere: os.availableParallelism() > 1 ? cardWorker(site) : undefined,
   });
   const rendered = performance.now();
   if (!result.rendered) {

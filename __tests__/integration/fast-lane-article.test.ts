@@ -30,15 +30,16 @@ afterAll(async () => {
 });
 
 /** Runs the fast lane for the article on the site in `site`, writing into a new folder. */
-async function fastLane(site: string): Promise<{ code: number; out: string; report: Record<string, unknown> }> {
+async function fastLane(
+  site: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number; out: string; report: Record<string, unknown> }> {
   const out = await mkdtemp(path.join(tmpdir(), "fast-lane-out-"));
   dirs.push(out);
-  const lane = await run(
-    process.execPath,
-    [LANE, "--site", site, "--out", out, "--document", ARTICLE],
-    site,
-    gatsbyEnv({}),
-  );
+  const lane = await run(process.execPath, [LANE, "--site", site, "--out", out, "--document", ARTICLE], site, {
+    ...gatsbyEnv({}),
+    ...env,
+  });
   const line = lane.stdout.trim().split("\n").pop() ?? "";
   if (!line.startsWith("{"))
     throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
@@ -89,8 +90,10 @@ test(
     const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
     const title = `${article.title}: “edited”, é & 💘`;
     writeFileSync(file, JSON.stringify({ ...article, title }));
-    const retitled = await fastLane(first.dir);
+    // Half the pages in the command's second renderer (a worker thread), as on a large site.
+    const retitled = await fastLane(first.dir, { FAST_LANE_PARALLEL_FROM: "2" });
     expect(retitled.code).toBe(0);
+    expect(retitled.report.timings).toEqual(expect.objectContaining({ cardsElsewhere: expect.any(Number) }));
     const files = retitled.report.files as string[];
     // The sample article is on the first list page.
     expect(files).toEqual(expect.arrayContaining([...FILES.slice(0, 3), "page-data/blog/page-data.json"]));

@@ -50,6 +50,21 @@ const CARD_FIELDS = new Set(["title"]);
 /** What an article page's query returns for the article, as far as this module reads it. */
 type ArticleResult = Record<string, unknown>;
 
+/**
+ * Renders some of the pages that show the article's card somewhere else (the command's worker
+ * thread, scripts/fast-lane-worker.ts), answering as renderCardPages does.
+ */
+export type CardPagesElsewhere = (
+  post: BlogPost,
+  pagePaths: string[],
+) => Promise<{ files: LaneFile[] } | { reason: string }>;
+
+/**
+ * From how many pages showing the card half of them go to `cardPagesElsewhere`: a second renderer
+ * takes about a second to start. FAST_LANE_PARALLEL_FROM overrides it (the tests use 2).
+ */
+const parallelFrom = (): number => Number(process.env.FAST_LANE_PARALLEL_FROM) || 200;
+
 export type ArticleRender =
   | { rendered: true; pagePath: string; files: LaneFile[]; timings: Record<string, number> }
   | { rendered: false; reason: string };
@@ -110,6 +125,7 @@ export async function renderArticle({
   options,
   siteUrl,
   previousBlogId,
+  cardPagesElsewhere,
 }: {
   siteDir: string;
   renderer: PageRenderer;
@@ -119,6 +135,8 @@ export async function renderArticle({
   siteUrl: string;
   /** The article's blog before the edit, when the caller knows it: the page data does not say. */
   previousBlogId?: string;
+  /** Where half of many pages showing the article's card are rendered, alongside this thread. */
+  cardPagesElsewhere?: CardPagesElsewhere;
 }): Promise<ArticleRender> {
   const publicDir = path.join(siteDir, "public");
   const timings: Record<string, number> = {};
@@ -164,23 +182,37 @@ export async function renderArticle({
   const pageDataText = renderer.pageDataText(previous, JSON.stringify(made.result));
   lap("pageData");
 
+  // A new title: the pages showing the card, many of them begun elsewhere first, so that the other
+  // renderer starts while this one renders the article.
+  let cardPages: string[] = [];
+  let elsewhere: ReturnType<CardPagesElsewhere> | undefined;
+  if (made.cardChanged) {
+    const index = await readCardIndex(siteDir);
+    if (!index) return refuse("the title changed, and the last build left no index of the pages showing cards");
+    cardPages = pagesShowing(index, post.documentId);
+    if (cardPagesElsewhere && cardPages.length >= parallelFrom()) {
+      const half = Math.floor(cardPages.length / 2);
+      elsewhere = cardPagesElsewhere(post, cardPages.slice(0, half));
+      // Answered when awaited below; a failure there is a refusal, never an unhandled rejection.
+      elsewhere.catch(() => undefined);
+      cardPages = cardPages.slice(half);
+    }
+  }
+
   const finish = await pageFinisher(publicDir, renderer);
   const html = await finish(JSON.parse(pageDataText) as PageData);
   lap("render");
 
   const cardFiles: LaneFile[] = [];
   if (made.cardChanged) {
-    const index = await readCardIndex(siteDir);
-    if (!index) return refuse("the title changed, and the last build left no index of the pages showing cards");
-    const pages = await renderCardPages({
-      publicDir,
-      renderer,
-      finish,
-      post,
-      pagePaths: pagesShowing(index, post.documentId),
-    });
-    if ("reason" in pages) return refuse(`the title changed: ${pages.reason}`);
+    const here = await renderCardPages({ publicDir, renderer, finish, post, pagePaths: cardPages });
     lap("cards");
+    const there = elsewhere
+      ? await elsewhere.catch((error: unknown) => ({ reason: `the second renderer failed: ${String(error)}` }))
+      : { files: [] };
+    if (elsewhere) lap("cardsElsewhere");
+    const pages = "reason" in there ? there : "reason" in here ? here : { files: [...there.files, ...here.files] };
+    if ("reason" in pages) return refuse(`the title changed: ${pages.reason}`);
     const search = await searchPiecesWithTitle(publicDir, post);
     if ("reason" in search) return refuse(`the title changed: ${search.reason}`);
     lap("search");
