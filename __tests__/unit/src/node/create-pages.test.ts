@@ -100,15 +100,17 @@ describe("createBlogPages", () => {
     expect(await build(Date.UTC(2031, 0, 1))).toEqual(await build(Date.UTC(2024, 0, 1)));
   });
 
+  /** Five articles over three categories, for the similar-articles rule. */
+  const overlapping = () => [
+    article(0, ["A", "B"]),
+    article(1, ["A"]),
+    article(2, ["C"]),
+    article(3, ["B", "A"]),
+    article(4, ["B"]),
+  ];
+
   it("computes each article's similar articles by the similar-articles rule", async () => {
-    const nodes = [
-      article(0, ["A", "B"]),
-      article(1, ["A"]),
-      article(2, ["C"]),
-      article(3, ["B", "A"]),
-      article(4, ["B"]),
-    ];
-    const { pages } = await pagesFor(nodes);
+    const { pages } = await pagesFor(overlapping());
     const similar = Object.fromEntries(
       pages
         .filter((page) => page.path.startsWith("/blogarticle/"))
@@ -124,15 +126,7 @@ describe("createBlogPages", () => {
   });
 
   it("leaves the fast lane an index of the pages that show each article's card: its list page and the pages it is similar on", async () => {
-    const nodes = [
-      article(0, ["A", "B"]),
-      article(1, ["A"]),
-      article(2, ["C"]),
-      article(3, ["B", "A"]),
-      article(4, ["B"]),
-      ...Array.from({ length: 3 }, (_, i) => article(5 + i, ["D"])),
-    ];
-    await pagesFor(nodes);
+    await pagesFor([...overlapping(), ...Array.from({ length: 3 }, (_, i) => article(5 + i, ["D"]))]);
     const index = (await readCardIndex(siteFolder))!;
     expect(pagesShowing(index, "doc-0")).toEqual([
       "/blog",
