@@ -82,8 +82,18 @@ export function removeFeedItems(siteDir: string, slugs: readonly string[]): bool
 }
 
 /** Whether the relative path `file` is one of `removed` or lies inside one. */
-const within = (file: string, removed: readonly string[]): boolean =>
-  removed.some((gone) => file === gone || file.startsWith(`${gone}/`));
+/**
+ * Whether `file` is one of the removed paths or lies in one of them: looked up by the file and each
+ * folder above it, not by comparing it with every removed path. A title lane replaces thousands of
+ * files, and every file of the release is asked: 109,000 states against 8,600 paths took 93 s by
+ * comparison (under load), which the editor waited for.
+ */
+const within = (file: string, removed: ReadonlySet<string>): boolean => {
+  if (removed.has(file)) return true;
+  for (let slash = file.lastIndexOf("/"); slash > 0; slash = file.lastIndexOf("/", slash - 1))
+    if (removed.has(file.slice(0, slash))) return true;
+  return false;
+};
 
 /**
  * Makes `target` (which must not exist) a copy of the tree `source` in which every file is a hard
@@ -102,11 +112,12 @@ export async function linkTreeExcept(
 ): Promise<number> {
   let linked = 0;
   let sinceBreak = 0;
+  const gone = new Set(removed);
   const walk = async (relative: string): Promise<void> => {
     mkdirSync(path.join(target, relative), { recursive: relative === "" });
     for (const entry of readdirSync(path.join(source, relative), { withFileTypes: true })) {
       const name = relative === "" ? entry.name : `${relative}/${entry.name}`;
-      if (within(name, removed)) continue;
+      if (within(name, gone)) continue;
       if (entry.isDirectory()) await walk(name);
       else if (entry.isSymbolicLink()) symlinkSync(readlinkSync(path.join(source, name)), path.join(target, name));
       else if (entry.isFile()) {
@@ -145,8 +156,10 @@ export function removeArticleFiles(siteDir: string, slugs: readonly string[]): s
 }
 
 /** A snapshot's recorded file states less the files taken out (see snapshot.ts). */
-export const statesWithout = (states: FileStates, removed: readonly string[]): FileStates =>
-  Object.fromEntries(Object.entries(states).filter(([file]) => !within(file.split(path.sep).join("/"), removed)));
+export function statesWithout(states: FileStates, removed: readonly string[]): FileStates {
+  const gone = new Set(removed);
+  return Object.fromEntries(Object.entries(states).filter(([file]) => !within(file.split(path.sep).join("/"), gone)));
+}
 
 function readTakedowns(file: string): Takedown[] {
   try {

@@ -77,6 +77,20 @@ describe("removeArticleFiles and statesWithout", () => {
     const states = { "blogarticle/a/index.html": "1", "blogarticle/b/index.html": "2", "index.html": "3" };
     expect(statesWithout(states, articleFiles("a"))).toEqual({ "blogarticle/b/index.html": "2", "index.html": "3" });
   });
+
+  it("leaves out a removed file and whatever lies in a removed folder, and nothing that only starts alike", () => {
+    const states = {
+      "blogarticle/a/index.html": "1",
+      "blogarticle/ab/index.html": "2",
+      "page-data/blogarticle/a/page-data.json": "3",
+      "page-data/blogarticle/a.json": "4",
+      "rss.xml": "5",
+      "search/g/1.json": "6",
+    };
+    expect(
+      statesWithout(states, ["blogarticle/a", "page-data/blogarticle/a/page-data.json", "rss.xml", "search"]),
+    ).toEqual({ "blogarticle/ab/index.html": "2", "page-data/blogarticle/a.json": "4" });
+  });
 });
 
 // The feed as the build writes it (src/node/feed.ts), for these articles: the channel's date is
