@@ -81,7 +81,6 @@ export function removeFeedItems(siteDir: string, slugs: readonly string[]): bool
   return true;
 }
 
-/** Whether the relative path `file` is one of `removed` or lies inside one. */
 /**
  * Whether `file` is one of the removed paths or lies in one of them: looked up by the file and each
  * folder above it, not by comparing it with every removed path. A title lane replaces thousands of

@@ -16,7 +16,7 @@ import { imageStoreDir } from "../image-store/store";
 import { FEED_PATH } from "../../lib/site-files";
 import { feedWithArticle, sitemapWithArticle, type SiteFileEdit } from "./feed-and-sitemap";
 import { pagesShowing, readCardIndex } from "./card-index";
-import { pageFinisher, renderCardPages, searchPiecesWithTitle, type LaneFile } from "./render-cards";
+import { pageFinisher, renderCardPages, sameJson, searchPiecesWithTitle, type LaneFile } from "./render-cards";
 
 export type { LaneFile } from "./render-cards";
 
@@ -70,8 +70,6 @@ export type ArticleRender =
   | { rendered: false; reason: string };
 
 const refuse = (reason: string): ArticleRender => ({ rendered: false, reason });
-
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /** The value GraphQL gives a stored field: the node's value, null where the node has none. */
 const stored = (post: BlogPost, field: string): unknown => (post as unknown as Record<string, unknown>)[field] ?? null;

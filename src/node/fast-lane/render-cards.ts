@@ -18,7 +18,7 @@ import {
   type PageRenderer,
 } from "../../../plugins/gatsby-internals/page-renderer";
 import { finishPage } from "../html/finish-html";
-import { WEB_FONT_CLASS, pageChunkReader } from "../html/boot-script";
+import { WEB_FONT_CLASS, chunkGroupScripts, type WebpackStats } from "../html/boot-script";
 import { stylesheetReader } from "../html/critical-css";
 import { emulatorHostFromEnv } from "../html/html-to-finish";
 
@@ -41,15 +41,22 @@ const CARD_TEXT_FIELDS = new Set(["title"]);
 /** Card fields the build resolves from the image store rather than the node; the cover is checked apart. */
 const CARD_RESOLVED_FIELDS = new Set(["cardImage"]);
 
-/** Where a page's query result holds its cards, by template. */
-const CARDS_OF: Record<string, (data: Record<string, unknown>) => unknown> = {
-  "component---src-templates-blog-list-tsx": (data) => data.blogPostsByIds,
-  "component---src-templates-blog-article-tsx": (data) => (data.blogPost as { similar?: unknown } | undefined)?.similar,
+type Card = Record<string, unknown>;
+type QueryData = Record<string, unknown>;
+
+/** Where a page's query result holds its cards, by template: read them, and put new ones in their place. */
+const CARDS_OF: Record<string, { read(data: QueryData): unknown; write(data: QueryData, cards: Card[]): QueryData }> = {
+  "component---src-templates-blog-list-tsx": {
+    read: (data) => data.blogPostsByIds,
+    write: (data, cards) => ({ ...data, blogPostsByIds: cards }),
+  },
+  "component---src-templates-blog-article-tsx": {
+    read: (data) => (data.blogPost as { similar?: unknown } | undefined)?.similar,
+    write: (data, cards) => ({ ...data, blogPost: { ...(data.blogPost as Card), similar: cards } }),
+  },
 };
 
-type Card = Record<string, unknown>;
-
-const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
+export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
  * The cards with the article's own as the node now gives it, or why that cannot be done here. Field
@@ -86,15 +93,17 @@ export async function pageFinisher(
   publicDir: string,
   renderer: PageRenderer,
 ): Promise<(pageData: PageData) => Promise<string>> {
-  // The page-data file the boot script reads for the chunk name is the previous one, which names
-  // the same component; the stylesheet and stats are the build's.
-  const chunks = await pageChunkReader(publicDir);
+  // The boot script's chunks come from the page data in hand (its component's chunk name), not
+  // read back from the previous page-data file; the stylesheet and stats are the build's.
+  const stats = JSON.parse(await readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
   const sheets = stylesheetReader(publicDir, [WEB_FONT_CLASS]);
   const emulatorHost = emulatorHostFromEnv();
   return async (pageData) => {
     const rendered = await renderer.renderHtml(pageData);
-    await Promise.all([chunks.prepare(rendered), sheets.prepare(rendered)]);
-    return finishPage(rendered, chunks.pageChunks, emulatorHost, sheets.rulesOf).html;
+    await sheets.prepare(rendered);
+    const pageChunks = (pagePath: string): string[] =>
+      pagePath === pageData.path ? chunkGroupScripts(stats, pageData.componentChunkName) : [];
+    return finishPage(rendered, pageChunks, emulatorHost, sheets.rulesOf).html;
   };
 }
 
@@ -118,19 +127,16 @@ export async function renderCardPages({
     const text = await readFile(dataFile, "utf8").catch(() => undefined);
     if (text === undefined) return { reason: `${pagePath} shows the article's card but has no page data` };
     const previous = JSON.parse(text) as PageData;
-    const data = previous.result.data as Record<string, unknown> | undefined;
-    const cardsOf = CARDS_OF[previous.componentChunkName];
-    const cards = data && cardsOf?.(data);
-    if (!Array.isArray(cards)) return { reason: `${pagePath} is not a page whose cards the fast lane knows` };
+    const data = previous.result.data as QueryData | undefined;
+    const template = CARDS_OF[previous.componentChunkName];
+    const cards = data && template?.read(data);
+    if (!data || !template || !Array.isArray(cards))
+      return { reason: `${pagePath} is not a page whose cards the fast lane knows` };
     const edited = cardsWithArticle(cards as Card[], post);
     if ("reason" in edited) return { reason: `${pagePath}: ${edited.reason}` };
-    const result =
-      previous.componentChunkName === "component---src-templates-blog-list-tsx"
-        ? { ...data, blogPostsByIds: edited.cards }
-        : { ...data, blogPost: { ...(data!.blogPost as Card), similar: edited.cards } };
     const pageDataText = renderer.pageDataText(
       previous,
-      JSON.stringify({ data: result, pageContext: previous.result.pageContext }),
+      JSON.stringify({ data: template.write(data, edited.cards), pageContext: previous.result.pageContext }),
     );
     const html = await finish(JSON.parse(pageDataText) as PageData);
     files.push(
