@@ -8,6 +8,7 @@
 // sample content (--document, its id) or from a file holding {"id", "data"} as read from Firestore
 // (--document-file). With --document, a site that reads Firestore (a project id configured) reads
 // the published document there, as its build does.
+import { realpathSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import os from "node:os";
@@ -51,14 +52,18 @@ const COMMAND = {
 /**
  * Loads the site's own TypeScript from `site` (its imports name no extensions), as the build's own
  * bundler resolves it (the "alias" in package.json): the article core with its React components,
- * which the feed's items are drawn with, not the components-free "node" entry.
+ * which the feed's items are drawn with, not the components-free "node" entry. Each file is named by
+ * its real path, as jiti names the files they import: jiti's cache keys compiled files by path, and
+ * the service's lane folders link their code from one folder per version (webhook/lib/fast-lane.ts),
+ * so every release of one version finds it compiled.
  */
 export function siteLoader(site: string): <T>(file: string) => Promise<T> {
+  const real = (file: string): string => realpathSync(path.join(site, file));
   const jiti = createJiti(path.join(site, "package.json"), {
-    alias: { "@kindred/article": path.join(site, "packages/article/src/index.ts") },
+    alias: { "@kindred/article": real("packages/article/src/index.ts") },
     jsx: { runtime: "automatic" },
   });
-  return <T>(file: string): Promise<T> => jiti.import<T>(path.join(site, file));
+  return <T>(file: string): Promise<T> => jiti.import<T>(real(file));
 }
 
 /**
@@ -139,6 +144,9 @@ async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
   // Before anything loads React: the build renders with React's production build.
   process.env.NODE_ENV = "production";
+  // Gatsby's helpers start its reporter, whose default in a terminal draws with ink (0.3 s to load);
+  // the command's one line goes to the descriptor itself, so the plain logger does.
+  process.env.GATSBY_LOGGER ??= "yurnalist";
   const site = path.resolve(values.site ?? ".");
   if (!values.out) fail("--out is required", 2);
   const out = path.resolve(values.out);

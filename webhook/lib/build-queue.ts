@@ -7,7 +7,7 @@ import { fullView, newBuildId, publicView, type Build, type BuildView, type Log 
 import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
-import { keepsRenderer } from "./fast-lane.ts";
+import { keepsRenderer, pruneLaneCode } from "./fast-lane.ts";
 import { LANE_SCRATCH, runFastLane } from "./fast-lane-release.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
@@ -489,6 +489,7 @@ export class Builder {
   // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
   #prune(): void {
     this.#releases.prune(this.#config.keepBuilds);
+    pruneLaneCode(this.#releases);
     const oldest = this.releases().at(-1);
     if (oldest) this.#takedowns.forgetBefore(readAt(oldest));
     for (const file of readdirSync(this.#logsDir).sort().reverse().slice(HISTORY_LENGTH))

@@ -7,7 +7,7 @@ import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";
 import { PhaseError } from "./errors.ts";
-import { keepLaneInputs, layLaneFilesOver } from "./fast-lane.ts";
+import { keepLaneInputs, laneCodeRootOf, layLaneFilesOver } from "./fast-lane.ts";
 import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
@@ -138,7 +138,7 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     }
     build.articles = articles;
     // What the fast lane re-renders pages of this release with (fast-lane.ts).
-    const kept = await keepLaneInputs(workspace, release, config.projectDir);
+    const kept = await keepLaneInputs(workspace, release, config.projectDir, laneCodeRootOf(releases.dir));
     const keptText = `kept the renderer for the fast lane: ${kept.linked} files linked, page-ssr copied, in ${kept.ms} ms`;
     output(`\n${keptText}\n`);
     log(`Build ${build.id}: ${keptText}`);

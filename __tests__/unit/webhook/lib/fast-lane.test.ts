@@ -1,14 +1,26 @@
 /** @jest-environment node */
-import { linkSync, mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import {
   codeDigest,
   keepLaneInputs,
   LANE_COMMAND,
+  laneCodeRootOf,
   laneDirOf,
   laneProblem,
   layLaneFilesOver,
+  pruneLaneCode,
   renderOne,
 } from "../../../../webhook/lib/fast-lane.ts";
 import { Releases, type Release } from "../../../../webhook/lib/releases.ts";
@@ -36,12 +48,12 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 describe("keepLaneInputs", () => {
+  const keep = (release: string) =>
+    keepLaneInputs(path.join(dir, "workspace"), path.join(dir, release), path.join(dir, "project"), codeRoot());
+  const codeRoot = () => path.join(dir, "lane-code");
+
   it("links the code and the image store, copies page-ssr and the card index, and points public at the release's own site", async () => {
-    const kept = await keepLaneInputs(
-      path.join(dir, "workspace"),
-      path.join(dir, "release"),
-      path.join(dir, "project"),
-    );
+    const kept = await keep("release");
     const lane = laneDirOf(path.join(dir, "release"));
     const inode = (file: string) => statSync(file).ino;
     expect(inode(path.join(lane, "src", "page.tsx"))).toBe(inode(path.join(dir, "workspace", "src", "page.tsx")));
@@ -59,12 +71,75 @@ describe("keepLaneInputs", () => {
     expect(realpathSync(path.join(lane, "content"))).toBe(realpathSync(path.join(dir, "project", "content")));
     expect(kept.linked).toBe(3);
   });
+
+  it("keeps each version of the code once, where every release built from it finds it by one real path", async () => {
+    await keep("release");
+    const second = await keep("second");
+    const realSource = (release: string) =>
+      realpathSync(path.join(laneDirOf(path.join(dir, release)), "src", "page.tsx"));
+    // The same version: the same folder, and only the image store linked again.
+    expect(realSource("second")).toBe(realSource("release"));
+    expect(realSource("release").startsWith(realpathSync(codeRoot()))).toBe(true);
+    expect(second.linked).toBe(1);
+    // The code folder has what the command resolves from a real path: dependencies, sample content.
+    const version = path.dirname(path.dirname(realSource("release")));
+    expect(realpathSync(path.join(version, "content"))).toBe(realpathSync(path.join(dir, "project", "content")));
+    // A sync replaces a file of the workspace: the kept version keeps the built text.
+    rmSync(path.join(dir, "workspace", "src", "page.tsx"));
+    put(path.join(dir, "workspace", "src", "page.tsx"), "export default 2;");
+    await keep("third");
+    expect(readFileSync(realSource("release"), "utf8")).toBe("export default 1;");
+    expect(readFileSync(realSource("third"), "utf8")).toBe("export default 2;");
+    expect(realSource("third")).not.toBe(realSource("release"));
+  });
+});
+
+describe("pruneLaneCode", () => {
+  it("removes the versions of the code no release's lane folder names, and what was left half made", async () => {
+    const releases = new Releases(path.join(dir, "builds"), path.join(dir, "publish"));
+    const keep = (id: string) =>
+      keepLaneInputs(
+        path.join(dir, "workspace"),
+        releases.folder(id),
+        path.join(dir, "project"),
+        laneCodeRootOf(releases.dir),
+      );
+    put(path.join(releases.siteDir("r1"), "index.html"), "one");
+    await keep("r1");
+    const first = readdirSync(laneCodeRootOf(releases.dir));
+    rmSync(path.join(dir, "workspace", "src", "page.tsx"));
+    put(path.join(dir, "workspace", "src", "page.tsx"), "export default 2;");
+    put(path.join(releases.siteDir("r2"), "index.html"), "two");
+    await keep("r2");
+    mkdirSync(path.join(laneCodeRootOf(releases.dir), "abc.1.2.making"));
+    expect(pruneLaneCode(releases)).toEqual(["abc.1.2.making"]);
+    releases.remove("r1");
+    expect(pruneLaneCode(releases)).toEqual(first);
+    // A version being kept while a prune runs (a fast lane's publish prunes during a build) stays.
+    rmSync(path.join(dir, "workspace", "src", "page.tsx"));
+    put(path.join(dir, "workspace", "src", "page.tsx"), "export default 3;");
+    put(path.join(releases.siteDir("r3"), "index.html"), "three");
+    const keeping = keep("r3");
+    expect(pruneLaneCode(releases)).toEqual([]);
+    await keeping;
+    expect(readFileSync(path.join(laneDirOf(releases.folder("r3")), "src", "page.tsx"), "utf8")).toBe(
+      "export default 3;",
+    );
+    expect(readFileSync(path.join(laneDirOf(releases.folder("r2")), "src", "page.tsx"), "utf8")).toBe(
+      "export default 2;",
+    );
+  });
 });
 
 describe("laneProblem", () => {
   it("accepts the project while its code is the code the release was built with", async () => {
     expect(laneProblem(path.join(dir, "release"), path.join(dir, "project"))).toMatch(/keeps no renderer/);
-    await keepLaneInputs(path.join(dir, "workspace"), path.join(dir, "release"), path.join(dir, "project"));
+    await keepLaneInputs(
+      path.join(dir, "workspace"),
+      path.join(dir, "release"),
+      path.join(dir, "project"),
+      path.join(dir, "lane-code"),
+    );
     expect(laneProblem(path.join(dir, "release"), path.join(dir, "project"))).toBeNull();
     // Content is not code: an edit does not stop the lane.
     put(path.join(dir, "project", "content", "blog", "a.json"), "{}");
