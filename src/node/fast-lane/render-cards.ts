@@ -1,4 +1,4 @@
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import {
@@ -125,7 +125,13 @@ export async function renderCardPages({
   for (const pagePath of pagePaths) {
     const dataFile = pageDataPathOf(publicDir, pagePath);
     const text = await readFile(dataFile, "utf8").catch(() => undefined);
-    if (text === undefined) return { reason: `${pagePath} shows the article's card but has no page data` };
+    if (text === undefined) {
+      // A page the index names that the live release no longer has was taken down since the build
+      // that wrote the index (a take-down removes the page and its data); the next build makes
+      // neither, so there is nothing to redraw. Half a page is something else: refused.
+      if (!existsSync(htmlPathOf(publicDir, pagePath))) continue;
+      return { reason: `${pagePath} shows the article's card but has no page data` };
+    }
     const previous = JSON.parse(text) as PageData;
     const data = previous.result.data as QueryData | undefined;
     const template = CARDS_OF[previous.componentChunkName];

@@ -3,7 +3,17 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { buildSearchPieces, type BlogPost, type SearchCard } from "@kindred/article";
-import { cardsWithArticle, searchPiecesWithTitle } from "../../../../../src/node/fast-lane/render-cards";
+import {
+  cardsWithArticle,
+  renderCardPages,
+  searchPiecesWithTitle,
+} from "../../../../../src/node/fast-lane/render-cards";
+import {
+  htmlPathOf,
+  pageDataPathOf,
+  type PageData,
+  type PageRenderer,
+} from "../../../../../plugins/gatsby-internals/page-renderer";
 
 // The fast lane's redraw of an article's card after a title edit: the cards of a page with the
 // article's as the node now has it (nothing else), and the search index's pieces as the build's own
@@ -143,5 +153,66 @@ describe("searchPiecesWithTitle", () => {
     expect(await searchPiecesWithTitle(site, { ...retitled("Tea"), documentId: "doc-99" })).toEqual({
       reason: "the search index has no card for the article",
     });
+  });
+});
+
+describe("renderCardPages", () => {
+  // The renderer and the finishing are Gatsby's and the build's (integration tests run them); here
+  // they only say which page data they were given.
+  const renderer = {
+    pageDataText: (previous: PageData, resultJson: string) =>
+      JSON.stringify({
+        componentChunkName: previous.componentChunkName,
+        path: previous.path,
+        result: JSON.parse(resultJson),
+      }),
+  } as unknown as PageRenderer;
+  const finish = async (pageData: PageData): Promise<string> =>
+    `<p>${(pageData.result.data as { blogPostsByIds: { title: string }[] }).blogPostsByIds.map((c) => c.title).join("|")}</p>`;
+  let publicDir: string;
+  const listPage = (pagePath: string, html = true): void => {
+    const data: PageData = {
+      componentChunkName: "component---src-templates-blog-list-tsx",
+      path: pagePath,
+      result: { data: { blogPostsByIds: [card("doc-a", "Old title"), card("doc-b", "B")] }, pageContext: {} },
+      staticQueryHashes: [],
+    };
+    mkdirSync(path.dirname(pageDataPathOf(publicDir, pagePath)), { recursive: true });
+    writeFileSync(pageDataPathOf(publicDir, pagePath), JSON.stringify(data));
+    if (!html) return;
+    mkdirSync(path.dirname(htmlPathOf(publicDir, pagePath)), { recursive: true });
+    writeFileSync(htmlPathOf(publicDir, pagePath), "<p>Old title|B</p>");
+  };
+  beforeEach(() => {
+    publicDir = mkdtempSync(path.join(tmpdir(), "card-pages-"));
+  });
+  afterEach(() => rmSync(publicDir, { recursive: true, force: true }));
+
+  it("redraws each page showing the card, and passes over a page taken down since the index was written", async () => {
+    listPage("/blog");
+    const made = await renderCardPages({
+      publicDir,
+      renderer,
+      finish,
+      post: post({ title: "New title" }),
+      pagePaths: ["/blogarticle/taken-down", "/blog"],
+    });
+    if ("reason" in made) throw new Error(made.reason);
+    expect(made.files.map(({ file }) => file)).toEqual(["blog/index.html", "page-data/blog/page-data.json"]);
+    expect(made.files[0]!.text).toBe("<p>New title|B</p>");
+  });
+
+  it("refuses a page that has its HTML but no page data", async () => {
+    listPage("/blog");
+    mkdirSync(path.dirname(htmlPathOf(publicDir, "/blog/2")), { recursive: true });
+    writeFileSync(htmlPathOf(publicDir, "/blog/2"), "<p>half a page</p>");
+    const made = await renderCardPages({
+      publicDir,
+      renderer,
+      finish,
+      post: post({ title: "New" }),
+      pagePaths: ["/blog", "/blog/2"],
+    });
+    expect(made).toEqual({ reason: "/blog/2 shows the article's card but has no page data" });
   });
 });
