@@ -50,6 +50,22 @@ const COMMAND = {
 } as const;
 
 /**
+ * Every file of the site's code the command and its worker load through `siteLoader`: what
+ * scripts/fast-lane-warm.ts compiles ahead of the first lane on a new version of the code.
+ */
+export const LANE_MODULES = [
+  "gatsby-config.ts",
+  "plugins/gatsby-source-firestore/src/browser-policy.ts",
+  "plugins/gatsby-source-firestore/src/plugin-options.ts",
+  "plugins/gatsby-source-firestore/src/read-local.ts",
+  "plugins/gatsby-source-firestore/src/read-firestore.ts",
+  "plugins/gatsby-internals/page-renderer.ts",
+  "src/node/fast-lane/render-article.ts",
+  "src/node/fast-lane/render-cards.ts",
+] as const;
+export type LaneModule = (typeof LANE_MODULES)[number];
+
+/**
  * Loads the site's own TypeScript from `site` (its imports name no extensions), as the build's own
  * bundler resolves it (the "alias" in package.json): the article core with its React components,
  * which the feed's items are drawn with, not the components-free "node" entry. Each file is named by
@@ -57,13 +73,13 @@ const COMMAND = {
  * the service's lane folders link their code from one folder per version (webhook/lib/fast-lane.ts),
  * so every release of one version finds it compiled.
  */
-export function siteLoader(site: string): <T>(file: string) => Promise<T> {
+export function siteLoader(site: string): <T>(file: LaneModule) => Promise<T> {
   const real = (file: string): string => realpathSync(path.join(site, file));
   const jiti = createJiti(path.join(site, "package.json"), {
     alias: { "@kindred/article": real("packages/article/src/index.ts") },
     jsx: { runtime: "automatic" },
   });
-  return <T>(file: string): Promise<T> => jiti.import<T>(real(file));
+  return <T>(file: LaneModule): Promise<T> => jiti.import<T>(real(file));
 }
 
 /**
@@ -113,7 +129,7 @@ function siteUrlOf(config: GatsbyConfig): string {
 async function readPublishedDocument(
   options: FirestoreSourceOptions,
   id: string,
-  load: <T>(file: string) => Promise<T>,
+  load: <T>(file: LaneModule) => Promise<T>,
 ): Promise<RawDocument | undefined> {
   const { readChangedSince } = await load<typeof ReadFirestore>(
     "plugins/gatsby-source-firestore/src/read-firestore.ts",

@@ -23,6 +23,7 @@ const FILES = [
 /** Later than every sample article's date: the article's and the list pages' day in the sitemap move. */
 const UPDATED_ON = "2025-01-05T09:00:00.000Z";
 const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
+const WARM = path.resolve(__dirname, "../../scripts/fast-lane-warm.ts");
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -33,7 +34,7 @@ afterAll(async () => {
 async function fastLane(
   site: string,
   env: Record<string, string> = {},
-): Promise<{ code: number; out: string; report: Record<string, unknown> }> {
+): Promise<{ code: number; out: string; report: Record<string, unknown>; output: string }> {
   const out = await mkdtemp(path.join(tmpdir(), "fast-lane-out-"));
   dirs.push(out);
   const lane = await run(process.execPath, [LANE, "--site", site, "--out", out, "--document", ARTICLE], site, {
@@ -43,7 +44,12 @@ async function fastLane(
   const line = lane.stdout.trim().split("\n").pop() ?? "";
   if (!line.startsWith("{"))
     throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
-  return { code: lane.code, out, report: JSON.parse(line) as Record<string, unknown> };
+  return {
+    code: lane.code,
+    out,
+    report: JSON.parse(line) as Record<string, unknown>,
+    output: lane.stdout + lane.stderr,
+  };
 }
 
 test(
@@ -53,6 +59,10 @@ test(
     dirs.push(first.dir);
     expect(first.exitCode).toBe(0);
     const before = FILES.map((file) => readFileSync(path.join(first.publicDir, file)));
+    // Compiled ahead (as the service does after a build of new code), the site's code is loaded by
+    // the first lane from jiti's cache: jiti names no file it had to compile.
+    const warm = await run(process.execPath, [WARM, "--site", first.dir], first.dir, gatsbyEnv({}));
+    expect([warm.code, warm.stdout.trim().split("\n").pop()]).toEqual([0, expect.stringMatching(/^\{"compiled":8,/)]);
 
     await editBody(
       path.join(first.dir, "content", "blog"),
@@ -63,8 +73,10 @@ test(
     const edited = JSON.parse(readFileSync(file, "utf8")) as { title: string; updatedOn: string };
     expect(edited.updatedOn < UPDATED_ON).toBe(true);
     writeFileSync(file, JSON.stringify({ ...edited, updatedOn: UPDATED_ON }));
-    const lane = await fastLane(first.dir);
+    const lane = await fastLane(first.dir, { JITI_DEBUG: "1" });
     expect(lane.report).toMatchObject({ rendered: true, pagePath: `/blogarticle/${SLUG}`, files: FILES });
+    expect(lane.output).toContain("[hit]");
+    expect(lane.output.split("\n").filter((text) => text.includes("[miss]"))).toEqual([]);
     expect(lane.code).toBe(0);
     const laneFiles = FILES.map((file) => readFileSync(path.join(lane.out, file)));
     // The edit reached every file: the new paragraph, the first paragraph's new description, the

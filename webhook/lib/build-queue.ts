@@ -7,7 +7,7 @@ import { fullView, newBuildId, publicView, type Build, type BuildView, type Log 
 import type { BuildObserver } from "./build-events.ts";
 import type { ServiceConfig } from "./config.ts";
 import { HttpError } from "./errors.ts";
-import { keepsRenderer, pruneLaneCode } from "./fast-lane.ts";
+import { keepsRenderer, pruneLaneCode, warmLaneCode } from "./fast-lane.ts";
 import { LANE_SCRATCH, runFastLane } from "./fast-lane-release.ts";
 import { deployRelease, runBuild } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
@@ -24,7 +24,8 @@ import {
   TakedownLog,
   type Takedown,
 } from "./takedown.ts";
-import { wipeWorkspaceOutput } from "./workspace.ts";
+import type { RunningCommand } from "./run-command.ts";
+import { childEnv, wipeWorkspaceOutput } from "./workspace.ts";
 
 export type { Build, BuildState, BuildView, Log } from "./build-record.ts";
 export { HttpError } from "./errors.ts";
@@ -68,6 +69,8 @@ export class Builder {
   #history: Build[] = [];
   #publishing: Promise<unknown> = Promise.resolve();
   #stopping = false;
+  /** The compiling ahead of the fast lane's code (warmLaneCode), while it runs. */
+  #warming: RunningCommand | undefined;
   #idle: Promise<void> = Promise.resolve();
   #observer: BuildObserver | null;
   #takedowns: TakedownLog;
@@ -463,6 +466,7 @@ export class Builder {
   async stop(): Promise<void> {
     this.#stopping = true;
     this.#current?.cancel?.();
+    this.#warming?.cancel();
     await Promise.all([this.#idle, this.#lanesIdle]);
     await this.#spare.stop();
     // Editors' states and notifications get a few seconds to go out; an unreachable Firestore or
@@ -487,6 +491,21 @@ export class Builder {
   }
 
   // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
+  /**
+   * Compiles the fast lane's code of a build that kept a new version of it, in the background; a
+   * newer build's replaces an older one still running (its version is no longer the live one).
+   */
+  #warmLane(lane: string, id: string): void {
+    if (this.#stopping) return;
+    this.#warming?.cancel();
+    const warming = warmLaneCode(lane, childEnv(id));
+    this.#warming = warming.run;
+    void warming.done.then((text) => {
+      if (this.#warming === warming.run) this.#warming = undefined;
+      this.#log(`Build ${id}: ${text}`);
+    });
+  }
+
   #prune(): void {
     this.#releases.prune(this.#config.keepBuilds);
     pruneLaneCode(this.#releases);
@@ -518,6 +537,7 @@ export class Builder {
       exclusive: <T>(task: () => Promise<T>) => this.#exclusive(task),
       persist: () => this.#persist(),
       prune: () => this.#prune(),
+      warmLane: (lane: string, id: string) => this.#warmLane(lane, id),
       takedowns: this.#takedowns,
     };
     const run = runBuild(build, context).catch((error: unknown) => {

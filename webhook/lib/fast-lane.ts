@@ -41,7 +41,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import type { Releases } from "./releases.ts";
-import { runCommand } from "./run-command.ts";
+import { runCommand, type RunningCommand } from "./run-command.ts";
 import { linkTreeExcept } from "./takedown.ts";
 
 /** The project's files a renderer needs: the site's code and the lane's command. */
@@ -61,6 +61,10 @@ export const LANE_CODE = [
 
 /** The command, relative to a lane folder. */
 export const LANE_COMMAND = path.join("scripts", "fast-lane-article.ts");
+/** The command that compiles the code the lane loads, ahead of its first lane (scripts/fast-lane-warm.ts). */
+export const WARM_COMMAND = path.join("scripts", "fast-lane-warm.ts");
+/** How long the compiling ahead may take before it is stopped (the first lane then compiles what is left). */
+const WARM_TIMEOUT_MS = 120_000;
 
 /** Exit status of the command when it leaves an article to the full build (scripts/fast-lane-article.ts). */
 export const LEFT_TO_FULL_BUILD = 3;
@@ -93,6 +97,8 @@ export function codeDigest(root: string): string {
 export interface KeptLane {
   linked: number;
   ms: number;
+  /** Whether this build's code was a version not kept before: its first lane would compile it. */
+  newCode: boolean;
 }
 
 /** Where the versions of the site's code kept for the lane live, beside the releases' folder. */
@@ -118,7 +124,8 @@ export async function keepLaneInputs(
   keeping.set(code, (keeping.get(code) ?? 0) + 1);
   try {
     const codeDir = path.join(codeRoot, code);
-    let linked = existsSync(codeDir) ? 0 : await keepCode(workspace, codeDir, projectDir);
+    const newCode = !existsSync(codeDir);
+    let linked = newCode ? await keepCode(workspace, codeDir, projectDir) : 0;
     for (const entry of LANE_CODE)
       if (existsSync(path.join(codeDir, entry))) symlinkSync(path.join(codeDir, entry), path.join(lane, entry));
     const ssr = path.join(workspace, ".cache", "page-ssr");
@@ -135,7 +142,7 @@ export async function keepLaneInputs(
     linkShared(projectDir, lane);
     const record: LaneRecord = { code };
     writeFileSync(path.join(lane, LANE_RECORD), JSON.stringify(record));
-    return { linked, ms: Date.now() - started };
+    return { linked, ms: Date.now() - started, newCode };
   } finally {
     const left = keeping.get(code)! - 1;
     if (left === 0) keeping.delete(code);
@@ -225,6 +232,39 @@ export function laneProblem(releaseDir: string, projectDir: string): string | nu
   return null;
 }
 
+const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Compiles into jiti's cache the code a lane folder's command loads, in the background, so that the
+ * first lane on a new version of the code does not compile it while an editor waits; `done` says
+ * how it went, for the log. Nothing depends on it: a lane that starts meanwhile compiles what it
+ * needs itself (jiti writes each file whole, and checks what it reads).
+ */
+export function warmLaneCode(lane: string, env: NodeJS.ProcessEnv): { run: RunningCommand; done: Promise<string> } {
+  let stdout = "";
+  const run = runCommand([process.execPath, path.join(lane, WARM_COMMAND), "--site", lane].map(quote).join(" "), {
+    cwd: lane,
+    env,
+    timeoutMs: WARM_TIMEOUT_MS,
+    onStdout: (text) => {
+      stdout += text;
+    },
+    onOutput: () => undefined,
+  });
+  const done = run.done.then((result) => {
+    const report = /\{"compiled":(\d+),"ms":(\d+)\}/.exec(stdout);
+    if (result.code === 0 && report)
+      return `compiled the fast lane's code ahead: ${report[1]} modules in ${report[2]} ms`;
+    const why = result.cancelled
+      ? "was stopped"
+      : result.timedOut
+        ? "timed out"
+        : `exited ${result.code ?? result.signal}`;
+    return `compiling the fast lane's code ahead ${why}; its first lane compiles it`;
+  });
+  return { run, done };
+}
+
 /** What one run of the command answered. */
 export type ArticleLane =
   | { rendered: true; pagePath: string; files: string[] }
@@ -239,7 +279,6 @@ export async function renderOne(
   { env, timeoutMs, onOutput }: { env: NodeJS.ProcessEnv; timeoutMs: number; onOutput: (text: string) => void },
 ): Promise<ArticleLane> {
   let stdout = "";
-  const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
   const run = runCommand(
     [process.execPath, path.join(lane, LANE_COMMAND), "--site", lane, "--out", out, "--document", document]
       .map(quote)

@@ -7,7 +7,7 @@ import { checkOutput, checkShrink } from "./check-output.ts";
 import type { ServiceConfig } from "./config.ts";
 import { sourcingRequest } from "./documents.ts";
 import { PhaseError } from "./errors.ts";
-import { keepLaneInputs, laneCodeRootOf, layLaneFilesOver } from "./fast-lane.ts";
+import { keepLaneInputs, laneCodeRootOf, laneDirOf, layLaneFilesOver } from "./fast-lane.ts";
 import { publishedTarget } from "./publish.ts";
 import type { Release, Releases } from "./releases.ts";
 import { runCommand } from "./run-command.ts";
@@ -31,6 +31,8 @@ export interface PipelineContext {
   persist: () => void;
   /** Drops old releases and logs once a build is published. */
   prune: () => void;
+  /** Compiles, in the background, the code a published build kept for the fast lane (a new version of it). */
+  warmLane?: (lane: string, buildId: string) => void;
   /** Articles taken down while builds ran (takedown.ts); absent: none are. */
   takedowns?: TakedownLog;
 }
@@ -182,6 +184,7 @@ export async function runBuild(build: Build, context: PipelineContext): Promise<
     build.state = "published";
     context.prune();
     log(`Build ${build.id} published (${articles} articles)`);
+    if (kept.newCode) context.warmLane?.(laneDirOf(release), build.id);
   } catch (error) {
     releases.remove(build.id);
     if (error instanceof PhaseError) {

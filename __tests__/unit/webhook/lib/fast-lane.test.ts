@@ -22,6 +22,8 @@ import {
   layLaneFilesOver,
   pruneLaneCode,
   renderOne,
+  WARM_COMMAND,
+  warmLaneCode,
 } from "../../../../webhook/lib/fast-lane.ts";
 import { Releases, type Release } from "../../../../webhook/lib/releases.ts";
 
@@ -73,8 +75,9 @@ describe("keepLaneInputs", () => {
   });
 
   it("keeps each version of the code once, where every release built from it finds it by one real path", async () => {
-    await keep("release");
+    expect((await keep("release")).newCode).toBe(true);
     const second = await keep("second");
+    expect(second.newCode).toBe(false);
     const realSource = (release: string) =>
       realpathSync(path.join(laneDirOf(path.join(dir, release)), "src", "page.tsx"));
     // The same version: the same folder, and only the image store linked again.
@@ -264,5 +267,25 @@ describe("layLaneFilesOver", () => {
     put(path.join(releases.siteDir("2-build"), PAGE), "build");
     expect(layLaneFilesOver(releases, "2-build", "2026-11-27T10:01:00.000Z")).toEqual([]);
     expect(readFileSync(path.join(releases.siteDir("2-build"), PAGE), "utf8")).toBe("build");
+  });
+});
+
+describe("warmLaneCode", () => {
+  const lane = () => path.join(dir, "lane");
+  const command = (body: string) => put(path.join(lane(), WARM_COMMAND), body);
+
+  it("runs the lane folder's compiling command there, and says how it went", async () => {
+    command(`process.stdout.write(process.cwd() + "\\n" + JSON.stringify({ compiled: 8, ms: 1871 }) + "\\n");`);
+    expect(await warmLaneCode(lane(), process.env).done).toBe(
+      "compiled the fast lane's code ahead: 8 modules in 1871 ms",
+    );
+    command(`process.exit(1);`);
+    expect(await warmLaneCode(lane(), process.env).done).toBe(
+      "compiling the fast lane's code ahead exited 1; its first lane compiles it",
+    );
+    command(`setTimeout(() => undefined, 60_000);`);
+    const stopped = warmLaneCode(lane(), process.env);
+    stopped.run.cancel();
+    expect(await stopped.done).toBe("compiling the fast lane's code ahead was stopped; its first lane compiles it");
   });
 });

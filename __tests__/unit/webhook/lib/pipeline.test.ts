@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { newBuildId, type Build } from "../../../../webhook/lib/build-record.ts";
 import { loadConfig, type ServiceConfig } from "../../../../webhook/lib/config.ts";
+import { laneDirOf } from "../../../../webhook/lib/fast-lane.ts";
 import { deployRelease, runBuild, type PipelineContext } from "../../../../webhook/lib/pipeline.ts";
 import { publishedTarget } from "../../../../webhook/lib/publish.ts";
 import { Releases } from "../../../../webhook/lib/releases.ts";
@@ -64,6 +65,7 @@ interface Harness {
   persist: jest.Mock;
   prune: jest.Mock;
   exclusive: jest.Mock;
+  warmLane: jest.Mock;
 }
 
 function harness(env: Record<string, string> = {}): Harness {
@@ -72,6 +74,7 @@ function harness(env: Record<string, string> = {}): Harness {
   const log = jest.fn();
   const persist = jest.fn();
   const prune = jest.fn();
+  const warmLane = jest.fn();
   const exclusive = jest.fn(<T>(task: () => Promise<T>) => task());
   return {
     releases,
@@ -79,6 +82,7 @@ function harness(env: Record<string, string> = {}): Harness {
     persist,
     prune,
     exclusive,
+    warmLane,
     context: {
       config,
       releases,
@@ -88,6 +92,7 @@ function harness(env: Record<string, string> = {}): Harness {
       exclusive: exclusive as PipelineContext["exclusive"],
       persist,
       prune,
+      warmLane,
     },
   };
 }
@@ -215,6 +220,23 @@ describe("runBuild", () => {
     );
     // The first release is as it was: a release is never written after it is made.
     expect(readFileSync(path.join(h.releases.siteDir(first.id), "index.html"), "utf8")).toContain("Home v1");
+  });
+
+  it("has the fast lane's code compiled ahead once a build publishes a version of it not kept before", async () => {
+    const h = harness();
+    const first = newBuild();
+    await runBuild(first, h.context);
+    expect(first.state).toBe("published");
+    expect(h.warmLane).toHaveBeenCalledTimes(1);
+    expect(h.warmLane).toHaveBeenCalledWith(laneDirOf(h.releases.folder(first.id)), first.id);
+    // The same code again: already compiled.
+    await runBuild(newBuild(), h.context);
+    expect(h.warmLane).toHaveBeenCalledTimes(1);
+    // A build that fails publishes nothing, and compiles nothing.
+    project("gatsby-config.ts", "export default {};");
+    const failing = harness({ BUILD_COMMAND: "exit 1" });
+    await runBuild(newBuild(), failing.context);
+    expect(failing.warmLane).not.toHaveBeenCalled();
   });
 
   it("tells the build command the documents, its id and the report folder, never the secret", async () => {
