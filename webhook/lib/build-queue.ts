@@ -490,7 +490,6 @@ export class Builder {
     return result;
   }
 
-  // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
   /**
    * Compiles the fast lane's code of a build that kept a new version of it, in the background; a
    * newer build's replaces an older one still running (its version is no longer the live one).
@@ -506,6 +505,7 @@ export class Builder {
     });
   }
 
+  // Keeps the newest good releases (and always the published one) for rollback, and the newest logs.
   #prune(): void {
     this.#releases.prune(this.#config.keepBuilds);
     pruneLaneCode(this.#releases);
