@@ -208,6 +208,9 @@ async function main(): Promise<void> {
       console.log(`Seeded ${articles} generated articles in ${secs(Date.now() - started)}`);
     }
     process.env.FIRESTORE_EMULATOR_HOST = firestore.host;
+    // No credential lookups outside this machine: without it, firebase-admin's auth library asked the
+    // cloud metadata server once in a 30,000-article run ("MetadataLookupWarning … status code 403").
+    process.env.METADATA_SERVER_DETECTION ??= "none";
     const { initializeApp, deleteApp } = await import("firebase-admin/app");
     const { getFirestore } = await import("firebase-admin/firestore");
     const app = initializeApp({ projectId: PROJECT_ID }, `bench-publish-${Date.now()}`);
