@@ -187,16 +187,12 @@ describe("renderCardPages", () => {
     publicDir = mkdtempSync(path.join(tmpdir(), "card-pages-"));
   });
   afterEach(() => rmSync(publicDir, { recursive: true, force: true }));
+  const redraw = (pagePaths: string[]) =>
+    renderCardPages({ publicDir, renderer, finish, post: post({ title: "New title" }), pagePaths });
 
   it("redraws each page showing the card, and passes over a page taken down since the index was written", async () => {
     listPage("/blog");
-    const made = await renderCardPages({
-      publicDir,
-      renderer,
-      finish,
-      post: post({ title: "New title" }),
-      pagePaths: ["/blogarticle/taken-down", "/blog"],
-    });
+    const made = await redraw(["/blogarticle/taken-down", "/blog"]);
     if ("reason" in made) throw new Error(made.reason);
     expect(made.files.map(({ file }) => file)).toEqual(["blog/index.html", "page-data/blog/page-data.json"]);
     expect(made.files[0]!.text).toBe("<p>New title|B</p>");
@@ -206,13 +202,7 @@ describe("renderCardPages", () => {
     listPage("/blog");
     mkdirSync(path.dirname(htmlPathOf(publicDir, "/blog/2")), { recursive: true });
     writeFileSync(htmlPathOf(publicDir, "/blog/2"), "<p>half a page</p>");
-    const made = await renderCardPages({
-      publicDir,
-      renderer,
-      finish,
-      post: post({ title: "New" }),
-      pagePaths: ["/blog", "/blog/2"],
-    });
+    const made = await redraw(["/blog", "/blog/2"]);
     expect(made).toEqual({ reason: "/blog/2 shows the article's card but has no page data" });
   });
 });
