@@ -41,7 +41,7 @@ import {
 } from "node:fs";
 import path from "node:path";
 import type { Releases } from "./releases.ts";
-import { runCommand, type RunningCommand } from "./run-command.ts";
+import { runCommand, type CommandResult, type RunningCommand } from "./run-command.ts";
 import { linkTreeExcept } from "./takedown.ts";
 
 /** The project's files a renderer needs: the site's code and the lane's command. */
@@ -189,13 +189,9 @@ export function pruneLaneCode(releases: Releases): string[] {
   if (!existsSync(codeRoot)) return [];
   const named = new Set(keeping.keys());
   for (const id of readdirSync(releases.dir)) {
-    try {
-      named.add(
-        (JSON.parse(readFileSync(path.join(laneDirOf(releases.folder(id)), LANE_RECORD), "utf8")) as LaneRecord).code,
-      );
-    } catch {
-      // A release that keeps no renderer names no code.
-    }
+    // A release that keeps no renderer names no code.
+    const code = laneRecordOf(releases.folder(id))?.code;
+    if (code) named.add(code);
   }
   const removed: string[] = [];
   for (const name of readdirSync(codeRoot)) {
@@ -214,6 +210,15 @@ async function linkEntry(from: string, to: string): Promise<number> {
   return 1;
 }
 
+/** The record a full build left in a release's lane folder, or undefined when it left none. */
+function laneRecordOf(releaseDir: string): LaneRecord | undefined {
+  try {
+    return JSON.parse(readFileSync(path.join(laneDirOf(releaseDir), LANE_RECORD), "utf8")) as LaneRecord;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Whether a release keeps a renderer: its lane folder, with the command. */
 export const keepsRenderer = (releaseDir: string): boolean =>
   existsSync(path.join(laneDirOf(releaseDir), LANE_RECORD)) &&
@@ -221,18 +226,58 @@ export const keepsRenderer = (releaseDir: string): boolean =>
 
 /** Why the lane folder of a release cannot serve a fast lane for the project as it is now, or null. */
 export function laneProblem(releaseDir: string, projectDir: string): string | null {
-  const lane = laneDirOf(releaseDir);
-  let record: LaneRecord;
-  try {
-    record = JSON.parse(readFileSync(path.join(lane, LANE_RECORD), "utf8")) as LaneRecord;
-  } catch {
-    return "the live release keeps no renderer (it predates the fast lane)";
-  }
+  const record = laneRecordOf(releaseDir);
+  if (!record) return "the live release keeps no renderer (it predates the fast lane)";
   if (record.code !== codeDigest(projectDir)) return "the site's code changed since the live release was built";
   return null;
 }
 
 const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
+
+/**
+ * Runs one of a lane folder's scripts there; `done` gives how it ended and its report, the last line
+ * of its standard output that starts with "{" (read from stdout alone: stderr's text may arrive
+ * between two of its chunks), or {} when there is none that parses.
+ */
+function runLaneScript(
+  lane: string,
+  script: string,
+  args: string[],
+  { env, timeoutMs, onOutput }: { env: NodeJS.ProcessEnv; timeoutMs: number; onOutput: (text: string) => void },
+): { run: RunningCommand; done: Promise<{ result: CommandResult; report: Record<string, unknown> }> } {
+  let stdout = "";
+  const run = runCommand([process.execPath, path.join(lane, script), ...args].map(quote).join(" "), {
+    cwd: lane,
+    env,
+    timeoutMs,
+    onStdout: (text) => {
+      stdout += text;
+    },
+    onOutput,
+  });
+  const done = run.done.then((result) => {
+    const line = stdout
+      .split("\n")
+      .reverse()
+      .find((text) => text.startsWith("{"));
+    try {
+      return { result, report: line ? (JSON.parse(line) as Record<string, unknown>) : {} };
+    } catch {
+      return { result, report: {} };
+    }
+  });
+  return { run, done };
+}
+
+/** How a script that did not do its work ended, for a log line. */
+const howItEnded = (result: CommandResult): string =>
+  result.cancelled
+    ? "was stopped"
+    : result.timedOut
+      ? "timed out"
+      : result.signal
+        ? `was killed by ${result.signal}`
+        : `exited ${result.code}`;
 
 /**
  * Compiles into jiti's cache the code a lane folder's command loads, in the background, so that the
@@ -241,28 +286,19 @@ const quote = (value: string): string => `'${value.replace(/'/g, `'\\''`)}'`;
  * needs itself (jiti writes each file whole, and checks what it reads).
  */
 export function warmLaneCode(lane: string, env: NodeJS.ProcessEnv): { run: RunningCommand; done: Promise<string> } {
-  let stdout = "";
-  const run = runCommand([process.execPath, path.join(lane, WARM_COMMAND), "--site", lane].map(quote).join(" "), {
-    cwd: lane,
+  const { run, done } = runLaneScript(lane, WARM_COMMAND, ["--site", lane], {
     env,
     timeoutMs: WARM_TIMEOUT_MS,
-    onStdout: (text) => {
-      stdout += text;
-    },
     onOutput: () => undefined,
   });
-  const done = run.done.then((result) => {
-    const report = /\{"compiled":(\d+),"ms":(\d+)\}/.exec(stdout);
-    if (result.code === 0 && report)
-      return `compiled the fast lane's code ahead: ${report[1]} modules in ${report[2]} ms`;
-    const why = result.cancelled
-      ? "was stopped"
-      : result.timedOut
-        ? "timed out"
-        : `exited ${result.code ?? result.signal}`;
-    return `compiling the fast lane's code ahead ${why}; its first lane compiles it`;
-  });
-  return { run, done };
+  return {
+    run,
+    done: done.then(({ result, report }) =>
+      result.code === 0 && typeof report.compiled === "number" && typeof report.ms === "number"
+        ? `compiled the fast lane's code ahead: ${report.compiled} modules in ${report.ms} ms`
+        : `compiling the fast lane's code ahead ${howItEnded(result)}; its first lane compiles it`,
+    ),
+  };
 }
 
 /** What one run of the command answered. */
@@ -276,45 +312,19 @@ export async function renderOne(
   lane: string,
   document: string,
   out: string,
-  { env, timeoutMs, onOutput }: { env: NodeJS.ProcessEnv; timeoutMs: number; onOutput: (text: string) => void },
+  options: { env: NodeJS.ProcessEnv; timeoutMs: number; onOutput: (text: string) => void },
 ): Promise<ArticleLane> {
-  let stdout = "";
-  const run = runCommand(
-    [process.execPath, path.join(lane, LANE_COMMAND), "--site", lane, "--out", out, "--document", document]
-      .map(quote)
-      .join(" "),
-    {
-      cwd: lane,
-      env,
-      timeoutMs,
-      // The report is read from stdout alone: stderr's text may arrive between two of its chunks.
-      onStdout: (text) => {
-        stdout += text;
-      },
-      onOutput,
-    },
-  );
-  const result = await run.done;
-  const line = stdout
-    .split("\n")
-    .reverse()
-    .find((text) => text.startsWith("{"));
-  let report: Record<string, unknown> = {};
-  try {
-    report = line ? (JSON.parse(line) as Record<string, unknown>) : {};
-  } catch {
-    // Reported below as a failure.
-  }
+  const { result, report } = await runLaneScript(
+    lane,
+    LANE_COMMAND,
+    ["--site", lane, "--out", out, "--document", document],
+    options,
+  ).done;
   if (result.code === LEFT_TO_FULL_BUILD && typeof report.reason === "string")
     return { rendered: false, reason: report.reason };
   if (result.code === 0 && report.rendered === true && Array.isArray(report.files))
     return { rendered: true, pagePath: String(report.pagePath), files: report.files.map(String) };
-  const why = result.timedOut
-    ? "timed out"
-    : result.signal
-      ? `was killed by ${result.signal}`
-      : `exited ${result.code}`;
-  return { failed: true, reason: `the fast-lane command ${why}` };
+  return { failed: true, reason: `the fast-lane command ${howItEnded(result)}` };
 }
 
 /**
