@@ -18,7 +18,7 @@ import {
   type PageRenderer,
 } from "../../../plugins/gatsby-internals/page-renderer";
 import { finishPage } from "../html/finish-html";
-import { WEB_FONT_CLASS, chunkGroupScripts, type WebpackStats } from "../html/boot-script";
+import { WEB_FONT_CLASS, chunkGroupScripts, readWebpackStats } from "../html/boot-script";
 import { stylesheetReader } from "../html/critical-css";
 import { emulatorHostFromEnv } from "../html/html-to-finish";
 
@@ -95,7 +95,7 @@ export async function pageFinisher(
 ): Promise<(pageData: PageData) => Promise<string>> {
   // The boot script's chunks come from the page data in hand (its component's chunk name), not
   // read back from the previous page-data file; the stylesheet and stats are the build's.
-  const stats = JSON.parse(await readFile(path.join(publicDir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const stats = await readWebpackStats(publicDir);
   const sheets = stylesheetReader(publicDir, [WEB_FONT_CLASS]);
   const emulatorHost = emulatorHostFromEnv();
   return async (pageData) => {

@@ -133,6 +133,11 @@ export function pageDataFile(dir: string, pagePath: string): string {
   return path.join(dir, "page-data", fixed, "page-data.json");
 }
 
+/** The build's webpack stats in the site folder `dir` (public/). */
+export async function readWebpackStats(dir: string): Promise<WebpackStats> {
+  return JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
+}
+
 /** The JavaScript files of a chunk group (a page component and the chunks it needs), as URLs. */
 export function chunkGroupScripts(stats: WebpackStats, chunkName: string): string[] {
   return (stats.namedChunkGroups[chunkName]?.assets ?? [])
@@ -149,7 +154,7 @@ export function chunkGroupScripts(stats: WebpackStats, chunkName: string): strin
 export async function pageChunkReader(
   dir: string,
 ): Promise<{ prepare(html: string): Promise<void>; pageChunks(pagePath: string): string[] }> {
-  const stats = JSON.parse(await readFile(path.join(dir, "webpack.stats.json"), "utf8")) as WebpackStats;
+  const stats = await readWebpackStats(dir);
   const chunkNames = new Map<string, string | undefined>();
   return {
     async prepare(html) {
