@@ -103,6 +103,18 @@ function cardWorker(site: string): CardPagesElsewhere {
     });
 }
 
+/**
+ * What the lane's processes set before anything loads, so that the site's modules load as they do
+ * when the command renders (scripts/fast-lane-warm.ts loads them too).
+ */
+export function setLaneEnvironment(): void {
+  // Before anything loads React: the build renders with React's production build.
+  process.env.NODE_ENV = "production";
+  // Gatsby's helpers start its reporter, whose default in a terminal draws with ink (0.3 s to load);
+  // the command's one line goes to the descriptor itself, so the plain logger does.
+  process.env.GATSBY_LOGGER ??= "yurnalist";
+}
+
 /** Exit status of an article left to the full build: not a failure of the command. */
 export const LEFT_TO_FULL_BUILD = 3;
 
@@ -158,11 +170,7 @@ const printLine = printJsonLine;
 
 async function main(): Promise<void> {
   const { values } = parseCommandLine(COMMAND);
-  // Before anything loads React: the build renders with React's production build.
-  process.env.NODE_ENV = "production";
-  // Gatsby's helpers start its reporter, whose default in a terminal draws with ink (0.3 s to load);
-  // the command's one line goes to the descriptor itself, so the plain logger does.
-  process.env.GATSBY_LOGGER ??= "yurnalist";
+  setLaneEnvironment();
   const site = path.resolve(values.site ?? ".");
   if (!values.out) fail("--out is required", 2);
   const out = path.resolve(values.out);
