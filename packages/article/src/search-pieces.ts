@@ -229,35 +229,91 @@ export function buildSearchPieces(cards: (SearchCard | null)[]): Map<string, str
 
 /**
  * The pieces that change when the card in `slot` gets a new title and keeps everything else (so
- * its slot): its chunk, and the shards, with their own files, of the pieces either title holds. Each
- * of those pieces' postings is read back, the slot taken out and put in again where the new title
- * has the piece; every other piece is left as it is, so the files are what buildSearchPieces writes
- * for the retitled cards. `read` gives a piece's current text. Answers the files whose text changes,
- * or why that cannot be told from the current pieces (a file missing, or one that would go).
+ * its slot): what movedPieces makes of the card retitled in its own slot. Answers the files whose
+ * text changes, or why that cannot be told from the current pieces (a file missing, or one that
+ * would go).
  */
 export function retitledPieces(
   read: (file: string) => string | undefined,
   slot: number,
   title: string,
 ): { files: Map<string, string> } | { reason: string } {
+  if (read(MANIFEST_PATH) === undefined) return { reason: "the search index has no manifest" };
+  const file = chunkPath(Math.floor(slot / CARDS_PER_CHUNK));
+  const chunkText = read(file);
+  if (chunkText === undefined) return { reason: `${file} is missing` };
+  const card = (JSON.parse(chunkText) as (SearchCard | null)[])[slot % CARDS_PER_CHUNK];
+  if (!card) return { reason: `slot ${slot} of the search index is empty` };
+  if (card.title === title) return { files: new Map() };
+  return movedPieces(read, slot, slot, { ...card, title });
+}
+
+/**
+ * The pieces that change when the card in slot `from` is replaced by `card`, for the same article,
+ * in slot `to`: either `from` itself (a new title, or a new date for a card a fast lane already put
+ * last), or a new last slot (`manifest.slots`), leaving `from` empty, as the build's assignSlots
+ * does for an article whose lastUpdate moved it to the top. The cards' chunks, the id shard, the
+ * manifest, and the shards (with their own files) of the pieces either title holds are read back;
+ * `from` is taken out of those pieces' postings and `to` put in where the new title has the piece;
+ * every other piece is left as it is, so the files are what buildSearchPieces writes for the slots
+ * as they then are. `read` gives a piece's current text. Answers the files whose text changes, or
+ * why that cannot be told from the current pieces (a file missing, one that would go, or a change
+ * the build would make by renumbering or re-sharding every slot).
+ */
+export function movedPieces(
+  read: (file: string) => string | undefined,
+  from: number,
+  to: number,
+  card: SearchCard,
+): { files: Map<string, string> } | { reason: string } {
   const manifestText = read(MANIFEST_PATH);
   if (manifestText === undefined) return { reason: "the search index has no manifest" };
   const manifest = JSON.parse(manifestText) as SearchManifest;
-  const chunk = Math.floor(slot / CARDS_PER_CHUNK);
-  const chunkText = read(chunkPath(chunk));
-  if (chunkText === undefined) return { reason: `${chunkPath(chunk)} is missing` };
-  const cards = JSON.parse(chunkText) as (SearchCard | null)[];
-  const card = cards[slot % CARDS_PER_CHUNK];
-  if (!card) return { reason: `slot ${slot} of the search index is empty` };
+  const moving = to !== from;
+  if (moving && to !== manifest.slots) return { reason: `slot ${to} is not the search index's next slot` };
+  const slotCount = moving ? manifest.slots + 1 : manifest.slots;
+  if (shardCountFor(slotCount) !== manifest.shards || shardCountFor(slotCount, 64) !== manifest.idShards)
+    return { reason: "one more slot splits the search index into more shards, which the next build writes whole" };
+  const holes = moving ? [...manifest.holes, from].sort((a, b) => a - b) : manifest.holes;
+  if (holes.length > MAX_HOLES) return { reason: "one more empty slot makes the next build renumber every slot" };
+
   const files = new Map<string, string>();
-  if (card.title === title) return { files };
-  cards[slot % CARDS_PER_CHUNK] = { ...card, title };
-  files.set(chunkPath(chunk), JSON.stringify(cards));
+  const chunks = new Map<number, (SearchCard | null)[]>();
+  const chunkOf = (slot: number): (SearchCard | null)[] | undefined => {
+    const chunk = Math.floor(slot / CARDS_PER_CHUNK);
+    if (!chunks.has(chunk)) {
+      const text = read(chunkPath(chunk));
+      if (text === undefined && chunk * CARDS_PER_CHUNK < manifest.slots) return undefined;
+      chunks.set(chunk, text === undefined ? [] : (JSON.parse(text) as (SearchCard | null)[]));
+    }
+    return chunks.get(chunk);
+  };
+  const fromChunk = chunkOf(from);
+  const toChunk = chunkOf(to);
+  if (!fromChunk || !toChunk) return { reason: "a chunk of the search index's cards is missing" };
+  const old = fromChunk[from % CARDS_PER_CHUNK];
+  if (!old) return { reason: `slot ${from} of the search index is empty` };
+  if (old.id !== card.id) return { reason: `slot ${from} of the search index holds another article` };
+  fromChunk[from % CARDS_PER_CHUNK] = null;
+  toChunk[to % CARDS_PER_CHUNK] = card;
+  for (const [chunk, cards] of chunks) files.set(chunkPath(chunk), JSON.stringify(cards));
+  if (moving) {
+    const idFile = idShardPath(shardOf(card.id, manifest.idShards));
+    const idText = read(idFile);
+    if (idText === undefined) return { reason: `${idFile} is missing` };
+    const ids = JSON.parse(idText) as Record<string, number>;
+    // Deleted and set again: the build lists each shard's ids by slot, and `to` is the last.
+    delete ids[card.id];
+    ids[card.id] = to;
+    files.set(idFile, JSON.stringify(ids));
+    const next: SearchManifest = { ...manifest, slots: slotCount, holes };
+    files.set(MANIFEST_PATH, JSON.stringify(next));
+  }
 
   const before = emptyPostings();
-  addTitle(before, slot, foldTitle(card.title));
+  addTitle(before, from, foldTitle(old.title));
   const after = emptyPostings();
-  addTitle(after, slot, foldTitle(title));
+  addTitle(after, to, foldTitle(card.title));
   const byShard = new Map<number, Set<string>>();
   for (const postings of [before, after])
     for (const piece of [...postings.plain.keys(), ...postings.positional.keys()]) {
@@ -283,15 +339,15 @@ export function retitledPieces(
       const posting = entries.get(piece);
       let encoded: string | null;
       if (piece.length < POSITIONAL_LENGTHS[0]) {
-        const slots = (posting === undefined ? [] : decodeSlots(posting)).filter((other) => other !== slot);
-        if (after.plain.has(piece)) slots.push(slot);
+        const slots = (posting === undefined ? [] : decodeSlots(posting)).filter((other) => other !== from);
+        if (after.plain.has(piece)) slots.push(to);
         slots.sort((a, b) => b - a);
         encoded = slots.length === 0 ? null : encodeSlots(slots);
       } else {
         const starts = posting === undefined ? new Map<number, number[]>() : decodePositional(posting);
-        starts.delete(slot);
+        starts.delete(from);
         const now = after.positional.get(piece);
-        if (now) starts.set(slot, now.positions[0]!);
+        if (now) starts.set(to, now.positions[0]!);
         const slots = [...starts.keys()].sort((a, b) => b - a);
         encoded =
           slots.length === 0
@@ -307,7 +363,8 @@ export function retitledPieces(
     const made = shardFiles(shard, [...entries]);
     if (made.size - 1 < ownFiles)
       return { reason: `${ownFilePath(shard, ownFiles - 1)} would go, and the fast lane removes nothing` };
-    for (const [file, text] of made) if (read(file) !== text) files.set(file, text);
+    for (const [file, text] of made) files.set(file, text);
   }
+  for (const [file, text] of files) if (read(file) === text) files.delete(file);
   return { files };
 }

@@ -115,6 +115,7 @@ export {
   assignSlots,
   buildSearchPieces,
   retitledPieces,
+  movedPieces,
   type SearchCard,
   type SearchManifest,
   type Shard,

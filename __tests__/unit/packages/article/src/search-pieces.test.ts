@@ -8,6 +8,7 @@ import {
   assignSlots,
   buildSearchPieces,
   foldTitle,
+  movedPieces,
   retitledPieces,
   type SearchCard,
 } from "../../../../../packages/article/src/search-pieces";
@@ -158,5 +159,77 @@ describe("retitledPieces", () => {
       reason: "slot 5 of the search index is empty",
     });
     expect(retitledPieces(() => undefined, 1_234, "x")).toEqual({ reason: "the search index has no manifest" });
+  });
+});
+
+describe("movedPieces", () => {
+  const sorted = (files: Map<string, string>): [string, string][] => [...files].sort(([a], [b]) => (a < b ? -1 : 1));
+  const changed = (before: Map<string, string>, after: Map<string, string>): [string, string][] =>
+    sorted(new Map([...after].filter(([file, text]) => before.get(file) !== text)));
+  const keyOf = (card: SearchCard): string => `${card.id}\n${card.lastUpdate}`;
+  /** What the build writes: slots kept from `previous` by assignSlots, then every piece. */
+  const build = (previous: (string | null)[] | undefined, all: SearchCard[]) => {
+    const newestFirst = [...all].sort((a, b) => b.lastUpdate.localeCompare(a.lastUpdate));
+    const slots = assignSlots(previous, newestFirst);
+    const byKey = new Map(all.map((card) => [keyOf(card), card]));
+    return { slots, pieces: buildSearchPieces(slots.map((key) => (key === null ? null : byKey.get(key)!))) };
+  };
+  const newest = "2030-01-01T00:00:00.000Z";
+  const articles = generatedTitles(3_000).map((title, at) => card(title, at));
+  // Three articles gone since the slots were first given: three holes.
+  const first = build(undefined, articles);
+  const live = articles.filter((_, at) => at % 1_000 !== 7);
+  const built = build(first.slots, live);
+
+  it.each([
+    ["an old article, newly titled", 1_234, (title: string) => `${title} and a rainy walk`],
+    ["the oldest article, same title", 0, (title: string) => title],
+    ["the newest article, other scripts and emoji", 2_999, () => "Tea, tea and more tea: चाय ☕ चाय 💘"],
+  ])("moves a card to a new last slot exactly as the next build does: %s", (_, at, titleOf) => {
+    const moved = { ...articles[at]!, title: titleOf(articles[at]!.title), lastUpdate: newest };
+    const next = build(
+      built.slots,
+      live.map((article) => (article.id === moved.id ? moved : article)),
+    );
+    const from = built.slots.indexOf(keyOf(articles[at]!));
+    expect(next.slots.indexOf(keyOf(moved))).toBe(built.slots.length);
+    const made = movedPieces((file) => built.pieces.get(file), from, built.slots.length, moved);
+    expect("files" in made && sorted(made.files)).toEqual(changed(built.pieces, next.pieces));
+    expect("files" in made && made.files.has("search/index.json")).toBe(true);
+
+    // Published again before the next build: the build gives it the same new slot, with its new date.
+    const again = { ...moved, lastUpdate: "2030-01-02T00:00:00.000Z" };
+    const later = build(
+      built.slots,
+      live.map((article) => (article.id === again.id ? again : article)),
+    );
+    const inPlace = movedPieces((file) => next.pieces.get(file), built.slots.length, built.slots.length, again);
+    expect("files" in inPlace && sorted(inPlace.files)).toEqual(changed(next.pieces, later.pieces));
+  });
+
+  it("refuses what the build would renumber or split, or a slot that is not the next", () => {
+    const read = (file: string) => built.pieces.get(file);
+    const moved = { ...articles[10]!, lastUpdate: newest };
+    expect(movedPieces(read, 10, built.slots.length + 1, moved)).toEqual({
+      reason: `slot ${built.slots.length + 1} is not the search index's next slot`,
+    });
+    expect(movedPieces(read, 11, built.slots.length, moved)).toEqual({
+      reason: "slot 11 of the search index holds another article",
+    });
+    expect(movedPieces(read, 7, built.slots.length, moved)).toEqual({ reason: "slot 7 of the search index is empty" });
+    // 64 holes are kept; the 65th renumbers every slot.
+    const holey = build(
+      first.slots,
+      articles.filter((_, at) => at % 40 !== 3 || at >= 64 * 40),
+    );
+    expect(JSON.parse(holey.pieces.get("search/index.json")!).holes.length).toBe(64);
+    expect(movedPieces((file) => holey.pieces.get(file), 10, holey.slots.length, moved)).toEqual({
+      reason: "one more empty slot makes the next build renumber every slot",
+    });
+    // 512 slots fill 64 shards of 8; a 513th doubles them.
+    const full = build(undefined, articles.slice(0, 512));
+    expect(movedPieces((file) => full.pieces.get(file), 10, 512, moved)).toEqual({
+      reason: "one more slot splits the search index into more shards, which the next build writes whole",
+    });
   });
 });
