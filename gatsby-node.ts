@@ -5,6 +5,8 @@ import { publishFonts } from "./src/node/fonts";
 import { addBlogPostResolvers } from "./src/node/blog-post-resolvers";
 import { createBlogPages, homeCatchesUnknownPaths, keepPageNodes } from "./src/node/create-pages";
 import { writeSearchIndex } from "./src/node/write-search-index";
+import { writeRanking } from "./src/node/fast-lane/ranking";
+import { siteDir } from "./src/node/output-files";
 import { configureWebpack } from "./src/node/webpack";
 import { finishBuiltPages } from "./src/node/html/finish-html";
 import { writeSitemap } from "./src/node/write-sitemap";
@@ -32,8 +34,10 @@ export const onCreatePage: GatsbyNode["onCreatePage"] = homeCatchesUnknownPaths;
 
 export const createPages: GatsbyNode["createPages"] = async (args) => {
   await prepareCovers(args);
-  await createBlogPages(args);
-  await writeSearchIndex(args);
+  const articles = await createBlogPages(args);
+  const buildSlots = await writeSearchIndex(args);
+  // For the fast lane's moves (src/node/fast-lane/render-move.ts): the ranking, and the slots given.
+  if (articles) await writeRanking(siteDir(args.store), { version: 1, articles, buildSlots });
 };
 
 export const onCreateWebpackConfig: GatsbyNode["onCreateWebpackConfig"] = configureWebpack;

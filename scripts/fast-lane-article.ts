@@ -3,7 +3,8 @@
 // one edited article's page and page data (and the feed and sitemap it changes) for the site last
 // built in --site, with that site's own code (src/node/fast-lane/render-article.ts, loaded from
 // --site with jiti, as the site's TypeScript imports name no extensions), and writes them under
-// --out at their paths under public/. Prints one JSON line: the files and the time of each step, or
+// --out at their paths under public/ (a move's ranking and card index under --out/.lane/, at their
+// paths in the site folder). Prints one JSON line: the files and the time of each step, or
 // why the article is left to the full build (exit status 3). The document comes from the site's
 // sample content (--document, its id) or from a file holding {"id", "data"} as read from Firestore
 // (--document-file). With --document, a site that reads Firestore (a project id configured) reads
@@ -16,7 +17,7 @@ import { SHARE_ENV, Worker } from "node:worker_threads";
 import { createJiti } from "jiti";
 import { fail, parseCommandLine, printJsonLine, runMain } from "./lib/cli.ts";
 import type * as RenderArticle from "../src/node/fast-lane/render-article.ts";
-import type { CardPagesElsewhere } from "../src/node/fast-lane/render-article.ts";
+import type { CardPagesElsewhere, LaneFile } from "../src/node/fast-lane/render-article.ts";
 import type { CardWorkerData } from "./fast-lane-worker.ts";
 import type * as PageRenderer from "../plugins/gatsby-internals/page-renderer.ts";
 import type * as ReadLocal from "../plugins/gatsby-source-firestore/src/read-local.ts";
@@ -83,24 +84,26 @@ export function siteLoader(site: string): <T>(file: LaneModule) => Promise<T> {
 }
 
 /**
- * Renders some of the pages that show a retitled article's card in a worker thread with a renderer of
- * its own (scripts/fast-lane-worker.ts), on the machine's other core, while this thread renders the
- * rest. Started before the article's own page is rendered, so its start-up overlaps that.
+ * Renders some of the pages that show a retitled article's card, or some of those a move changes, in
+ * a worker thread with a renderer of its own (scripts/fast-lane-worker.ts), on the machine's other
+ * core, while this thread renders the rest. Started before the article's own page is rendered, so its
+ * start-up overlaps that.
  */
 function cardWorker(site: string): CardPagesElsewhere {
-  return (post, pagePaths) =>
+  const inWorker = (workerData: CardWorkerData): Promise<{ files: LaneFile[] } | { reason: string }> =>
     new Promise((resolve, reject) => {
-      const worker = new Worker(new URL("./fast-lane-worker.ts", import.meta.url), {
-        workerData: { site, post, pagePaths } satisfies CardWorkerData,
-        env: SHARE_ENV,
-      });
-      worker.once("message", (result: Awaited<ReturnType<CardPagesElsewhere>>) => {
+      const worker = new Worker(new URL("./fast-lane-worker.ts", import.meta.url), { workerData, env: SHARE_ENV });
+      worker.once("message", (result: { files: LaneFile[] } | { reason: string }) => {
         resolve(result);
         void worker.terminate();
       });
       worker.once("error", reject);
       worker.once("exit", (code) => reject(new Error(`the card worker exited ${code} without an answer`)));
     });
+  return {
+    cardPages: (post, pagePaths) => inWorker({ site, post, pagePaths }),
+    pageData: (pages) => inWorker({ site, pages }),
+  };
 }
 
 /**
@@ -114,6 +117,13 @@ export function setLaneEnvironment(): void {
   // the command's one line goes to the descriptor itself, so the plain logger does.
   process.env.GATSBY_LOGGER ??= "yurnalist";
 }
+
+/**
+ * Where under --out the command writes the files of the site folder itself (not of public/) that
+ * the lane changed: a move's ranking and card index (src/node/fast-lane/ranking.ts), which the
+ * release it makes keeps in its lane folder for the next lane.
+ */
+export const LANE_FILES_DIR = ".lane";
 
 /** Exit status of an article left to the full build: not a failure of the command. */
 export const LEFT_TO_FULL_BUILD = 3;
@@ -228,12 +238,18 @@ async function main(): Promise<void> {
   for (const folder of new Set(result.files.map(({ file }) => path.dirname(path.join(out, file)))))
     mkdirSync(folder, { recursive: true });
   for (const { file, text } of result.files) writeFileSync(path.join(out, file), text);
+  // A move's ranking and card index, for the site folder of the release the lane makes.
+  for (const { file, text } of result.laneFiles) {
+    mkdirSync(path.dirname(path.join(out, LANE_FILES_DIR, file)), { recursive: true });
+    writeFileSync(path.join(out, LANE_FILES_DIR, file), text);
+  }
   const written = performance.now();
   const ms = (from: number, to: number): number => Math.round(to - from);
   printLine({
     rendered: true,
     pagePath: result.pagePath,
     files: result.files.map(({ file }) => file),
+    laneFiles: result.laneFiles.map(({ file }) => file),
     timings: {
       loadCode: ms(started, loaded),
       loadRenderer: ms(loaded, rendererLoaded),

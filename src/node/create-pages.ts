@@ -7,6 +7,7 @@ import type { BlogListContext } from "../templates/blog-list";
 import type { BlogArticleContext } from "../templates/blog-article";
 import { cardIndexOf, writeCardIndex, type PageCards } from "./fast-lane/card-index";
 import { siteDir } from "./output-files";
+import type { RankedArticle } from "./fast-lane/ranking";
 
 /** What the live list asks for changes after when the build has no article at all: everything. */
 export const NO_ARTICLES_YET = new Date(0).toISOString();
@@ -18,7 +19,7 @@ export const NO_ARTICLES_YET = new Date(0).toISOString();
  * page's context, data and HTML as they were. A list page's context carries the node ids of its six
  * articles, newest first, which its query reads by id (so it depends on those six nodes, not on every
  * BlogPost), and the newest lastUpdate it was built with (the live list asks only for articles newer
- * than that), not the time of the build.
+ * than that), not the time of the build. Answers the articles in that order (the fast lane's ranking).
  * An article page's context is its node id and its similar articles' node ids, all computed here
  * from one query through one index (linear in the number of articles rather than one scan of all
  * articles per article); its template reads those nodes, so its query depends on four BlogPost
@@ -29,7 +30,7 @@ export async function createBlogPages({
   reporter,
   actions,
   store,
-}: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions" | "store">): Promise<void> {
+}: Pick<CreatePagesArgs, "graphql" | "reporter" | "actions" | "store">): Promise<RankedArticle[] | undefined> {
   // The order of the similar field's own query, so equal dates rank the same way in both.
   const result = await graphql<Queries.ArticlesForPagesQuery>(`
     query ArticlesForPages {
@@ -78,6 +79,7 @@ export async function createBlogPages({
   // For the fast lane: which pages show each article's card (src/node/fast-lane/card-index.ts).
   await writeCardIndex(siteDir(store), cardIndexOf(cards));
   reporter.info(`${articles.length} published articles on ${numPages} list pages`);
+  return articles;
 }
 
 /** onCreatePage: Home also answers every path that is not a page of its own ("Any unknown path shows the Home page"). */

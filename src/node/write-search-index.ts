@@ -33,11 +33,11 @@ export function searchIndexOf(articles: BlogPostNode[], imageStore: string): Sea
  * nodes (src/node/read-blog-posts.ts). Each article keeps its slot from the last build while its
  * lastUpdate stays (the slots are kept in the cache), and a piece is rewritten only when its text
  * changes, so after one edit only the pieces it touches get a new modification time for the CDN and
- * the release that shares unchanged files with the last one.
+ * the release that shares unchanged files with the last one. Answers how many slots it gave out.
  */
 export async function writeSearchIndex(
   args: Pick<CreatePagesArgs, "store" | "getNodesByType"> & { cache: Pick<GatsbyCache, "get" | "set"> },
-): Promise<void> {
+): Promise<number> {
   const { store, cache } = args;
   const entries = searchIndexOf(blogPostsNewestFirst(args), storeOf(store));
   const slots = assignSlots((await cache.get(SLOTS_KEY)) as (string | null)[] | undefined, entries);
@@ -45,6 +45,7 @@ export async function writeSearchIndex(
   const bySlotKey = new Map(entries.map((entry) => [`${entry.id}\n${entry.lastUpdate}`, entry]));
   const pieces = buildSearchPieces(slots.map((key) => (key === null ? null : bySlotKey.get(key)!)));
   await writePieces(publicDir(store), pieces);
+  return slots.length;
 }
 
 /** Writes every piece whose text changed, removes pieces no longer made, and says how many it wrote. */

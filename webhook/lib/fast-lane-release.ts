@@ -3,13 +3,13 @@
 // few files replaced. The replaced files are written as new files in the new release: a linked file
 // is shared with older releases and must never be written in place. The new release is complete
 // before the symlink swap, so a fast lane that fails or is killed leaves the live release as it was.
-// It only handles body edits; the command refuses anything else (a title, a slug, a cover, a new
-// article...), and the full build that always follows does the rest.
+// The command refuses what it cannot make (a slug, a cover, categories, a new article...), and the
+// full build that always follows does the rest.
 import { appendFileSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { logFileOf, type Build, type Log } from "./build-record.ts";
 import type { ServiceConfig } from "./config.ts";
-import { laneDirOf, laneProblem, renderOne } from "./fast-lane.ts";
+import { LANE_FILES_DIR, laneDirOf, laneProblem, renderOne } from "./fast-lane.ts";
 import { deployRelease } from "./pipeline.ts";
 import { publishedTarget } from "./publish.ts";
 import { readAt, type Release, type Releases } from "./releases.ts";
@@ -82,6 +82,7 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
     const renderer = laneDirOf(releases.folder(baseId));
     const live: { id: string; slug: string }[] = [];
     const files: string[] = [];
+    const laneFiles: string[] = [];
     for (const document of documents) {
       const result = await renderOne(renderer, document, out, {
         env: childEnv(lane.id),
@@ -90,8 +91,16 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       });
       if ("failed" in result) return end({ outcome: "failed", reason: `${document}: ${result.reason}` });
       if (!result.rendered) return end({ outcome: "left", reason: `${document}: ${result.reason}` });
+      // Each article's files are made from the live release alone: two that reach one file (two
+      // moves, or an edit of a page another's new title or move redraws) would each miss the other.
+      const shared = [...result.files, ...result.laneFiles].find(
+        (file) => files.includes(file) || laneFiles.includes(file),
+      );
+      if (shared)
+        return end({ outcome: "left", reason: `${document}: another article in this lane changes ${shared} too` });
       live.push({ id: document, slug: slugOf(result.pagePath) });
       files.push(...result.files);
+      laneFiles.push(...result.laneFiles);
     }
     return await context.exclusive(async () => {
       // Another release went live meanwhile (a full build, a take-down, a rollback): what was
@@ -108,6 +117,14 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
         for (const file of files) {
           mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
           copyFileSync(path.join(out, file), path.join(site, file));
+        }
+        // A move's ranking and card index, for the next lane from this release: replaced, as the
+        // lane folder's files are links shared with the base's.
+        for (const file of laneFiles) {
+          const target = path.join(laneDirOf(folder), file);
+          rmSync(target, { force: true });
+          mkdirSync(path.dirname(target), { recursive: true });
+          copyFileSync(path.join(out, LANE_FILES_DIR, file), target);
         }
         const states = readStates(releases.folder(baseId));
         // The next full build shares with this release every file but those the lane wrote.

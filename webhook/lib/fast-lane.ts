@@ -66,6 +66,12 @@ export const WARM_COMMAND = path.join("scripts", "fast-lane-warm.ts");
 /** How long the compiling ahead may take before it is stopped (the first lane then compiles what is left). */
 const WARM_TIMEOUT_MS = 120_000;
 
+/**
+ * Where under its --out the command writes the lane folder's own files it changed (a move's ranking
+ * and card index), at their paths in the lane folder (scripts/fast-lane-article.ts's LANE_FILES_DIR).
+ */
+export const LANE_FILES_DIR = ".lane";
+
 /** Exit status of the command when it leaves an article to the full build (scripts/fast-lane-article.ts). */
 export const LEFT_TO_FULL_BUILD = 3;
 
@@ -303,7 +309,7 @@ export function warmLaneCode(lane: string, env: NodeJS.ProcessEnv): { run: Runni
 
 /** What one run of the command answered. */
 export type ArticleLane =
-  | { rendered: true; pagePath: string; files: string[] }
+  | { rendered: true; pagePath: string; files: string[]; laneFiles: string[] }
   | { rendered: false; reason: string }
   | { failed: true; reason: string };
 
@@ -323,7 +329,12 @@ export async function renderOne(
   if (result.code === LEFT_TO_FULL_BUILD && typeof report.reason === "string")
     return { rendered: false, reason: report.reason };
   if (result.code === 0 && report.rendered === true && Array.isArray(report.files))
-    return { rendered: true, pagePath: String(report.pagePath), files: report.files.map(String) };
+    return {
+      rendered: true,
+      pagePath: String(report.pagePath),
+      files: report.files.map(String),
+      laneFiles: Array.isArray(report.laneFiles) ? report.laneFiles.map(String) : [],
+    };
   return { failed: true, reason: `the fast-lane command ${howItEnded(result)}` };
 }
 

@@ -33,6 +33,29 @@ export function feedWithArticle(feed: string, post: BlogPost, siteUrl: string): 
   return { text: item === old.text ? null : `${feed.slice(0, old.start)}${item}${feed.slice(old.end)}` };
 }
 
+/**
+ * The feed with the article's item first, written again, as it is after a publish that moved the
+ * article to the top of the blog (its lastUpdate newer than every other article's): the item taken
+ * out of its place, put before every other, and the channel's lastBuildDate the article's date, as
+ * the build writes the feed (newest first, the newest article's date).
+ */
+export function feedWithArticleFirst(feed: string, post: BlogPost, siteUrl: string): SiteFileEdit {
+  const edited = feedWithArticle(feed, post, siteUrl);
+  if ("reason" in edited) return edited;
+  const text = edited.text ?? feed;
+  const guid = `<guid isPermaLink="true">${xmlText(`${siteUrl}${articlePath(post.slug)}`)}</guid>`;
+  const items = feedItems(text);
+  const item = items.find((found) => found.text.includes(guid))!;
+  // Each item is on lines of its own, after the channel's <atom:link/> line.
+  const without = `${text.slice(0, item.start - 1)}${text.slice(item.end)}`;
+  const header = /\n<atom:link [^\n]*\/>/.exec(without);
+  const built = /<lastBuildDate>[^<]*<\/lastBuildDate>/;
+  if (!header || !built.test(without)) return { reason: "the feed's channel is not laid out as the build writes it" };
+  const at = header.index + header[0].length;
+  const first = `${without.slice(0, at)}\n${item.text}${without.slice(at)}`;
+  return { text: first.replace(built, `<lastBuildDate>${new Date(post.lastUpdate).toUTCString()}</lastBuildDate>`) };
+}
+
 /** The day the sitemap gives an article: when it was updated, else when it was last published. */
 const dayOf = (dates: { lastUpdate: string; updatedOn: string | null }): string =>
   (dates.updatedOn ?? dates.lastUpdate).slice(0, 10);

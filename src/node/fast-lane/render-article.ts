@@ -14,9 +14,19 @@ import {
 import { ARTICLE_RECIPE, coverData } from "../covers";
 import { imageStoreDir } from "../image-store/store";
 import { FEED_PATH } from "../../lib/site-files";
-import { feedWithArticle, sitemapWithArticle, type SiteFileEdit } from "./feed-and-sitemap";
+import { feedWithArticle, feedWithArticleFirst, sitemapWithArticle, type SiteFileEdit } from "./feed-and-sitemap";
 import { pagesShowing, readCardIndex } from "./card-index";
-import { pageFinisher, renderCardPages, sameJson, searchPiecesWithTitle, type LaneFile } from "./render-cards";
+import { readRanking } from "./ranking";
+import { movedPages } from "./render-move";
+import {
+  pageFinisher,
+  renderCardPages,
+  renderPageData,
+  sameJson,
+  searchPiecesMoved,
+  searchPiecesWithTitle,
+  type LaneFile,
+} from "./render-cards";
 
 export type { LaneFile } from "./render-cards";
 
@@ -27,8 +37,10 @@ export type { LaneFile } from "./render-cards";
 // as the build's resolver gives it; the HTML is Gatsby's renderer bundle run on that data, slices
 // stitched in, then finished as onPostBuild finishes every page (boot script, critical CSS, policy).
 // The feed's item and the sitemap's dates follow (feed-and-sitemap.ts). A new title also redraws
-// the article's card wherever it is shown, and the search index (render-cards.ts). Anything else an
-// edit could change (which articles are similar, the order of the lists, a cover) it refuses.
+// the article's card wherever it is shown, and the search index (render-cards.ts). A new lastUpdate
+// that puts the article before every other (a publish) moves it to the top: the list pages down to
+// its old place, the similar lists it now joins and the search slots change (render-move.ts).
+// Anything else an edit could change (categories, a slug, a cover, a date further down) it refuses.
 
 /** The fields of the article template's query the build resolves itself rather than reading the node. */
 const RESOLVED = new Set(["featureImage", "similar"]);
@@ -46,18 +58,21 @@ const PAGE_ONLY_FIELDS = new Set(["documentId", "updatedOn", "description", "saf
  * and left to the full build.
  */
 const CARD_FIELDS = new Set(["title"]);
+/** The field whose change moves the article in the lists: handled when it moves to the top (render-move.ts). */
+const MOVE_FIELD = "lastUpdate";
 
 /** What an article page's query returns for the article, as far as this module reads it. */
 type ArticleResult = Record<string, unknown>;
 
 /**
- * Renders some of the pages that show the article's card somewhere else (the command's worker
- * thread, scripts/fast-lane-worker.ts), answering as renderCardPages does.
+ * Renders some pages somewhere else (the command's worker thread, scripts/fast-lane-worker.ts): of
+ * those showing the article's card, answering as renderCardPages does; or of those a move changes,
+ * from their new page data, as renderPageData does.
  */
-export type CardPagesElsewhere = (
-  post: BlogPost,
-  pagePaths: string[],
-) => Promise<{ files: LaneFile[] } | { reason: string }>;
+export interface CardPagesElsewhere {
+  cardPages(post: BlogPost, pagePaths: string[]): Promise<{ files: LaneFile[] } | { reason: string }>;
+  pageData(pages: { path: string; pageData: string }[]): Promise<{ files: LaneFile[] } | { reason: string }>;
+}
 
 /**
  * From how many pages showing the card half of them go to `cardPagesElsewhere`: a second renderer
@@ -66,7 +81,14 @@ export type CardPagesElsewhere = (
 const parallelFrom = (): number => Number(process.env.FAST_LANE_PARALLEL_FROM) || 200;
 
 export type ArticleRender =
-  | { rendered: true; pagePath: string; files: LaneFile[]; timings: Record<string, number> }
+  | {
+      rendered: true;
+      pagePath: string;
+      files: LaneFile[];
+      /** Files of the site folder (not public/) as they now are: a move's ranking and card index. */
+      laneFiles: LaneFile[];
+      timings: Record<string, number>;
+    }
   | { rendered: false; reason: string };
 
 const refuse = (reason: string): ArticleRender => ({ rendered: false, reason });
@@ -83,13 +105,14 @@ export function articleResult(
   previous: PageData["result"],
   post: BlogPost,
   cover: unknown,
-): { result: PageData["result"]; cardChanged: boolean } | { reason: string } {
+): { result: PageData["result"]; cardChanged: boolean; moved: boolean } | { reason: string } {
   const data = previous.data as { blogPost?: ArticleResult } | undefined;
   const before = data?.blogPost;
   if (!before) return { reason: "the previous page data has no article" };
   if (before.documentId !== post.documentId) return { reason: "the page belongs to another document" };
   const blogPost: ArticleResult = {};
   let cardChanged = false;
+  let moved = false;
   for (const [field, value] of Object.entries(before)) {
     if (field === "featureImage") {
       blogPost[field] = cover;
@@ -100,15 +123,16 @@ export function articleResult(
     } else {
       const now = stored(post, field);
       if (!PAGE_ONLY_FIELDS.has(field) && !sameJson(now, value)) {
-        if (!CARD_FIELDS.has(field)) return { reason: `"${field}" changed, which other pages show or depend on` };
-        cardChanged = true;
+        if (field === MOVE_FIELD) moved = true;
+        else if (CARD_FIELDS.has(field)) cardChanged = true;
+        else return { reason: `"${field}" changed, which other pages show or depend on` };
       }
       blogPost[field] = now;
     }
   }
   if (!sameJson(cover, before.featureImage) && before.featureImage !== undefined)
     return { reason: "the cover changed, which cards show too" };
-  return { result: { data: { ...data, blogPost }, pageContext: previous.pageContext }, cardChanged };
+  return { result: { data: { ...data, blogPost }, pageContext: previous.pageContext }, cardChanged, moved };
 }
 
 /**
@@ -168,7 +192,7 @@ export async function renderArticle({
   const before = (previous.result.data as { blogPost: { lastUpdate: string; updatedOn: string | null } }).blogPost;
   const siteFiles: LaneFile[] = [];
   for (const [file, edit] of [
-    [FEED_PATH, (text: string) => feedWithArticle(text, post, siteUrl)],
+    [FEED_PATH, (text: string) => (made.moved ? feedWithArticleFirst : feedWithArticle)(text, post, siteUrl)],
     ["/sitemap.xml", (text: string) => sitemapWithArticle(text, before, post, siteUrl)],
   ] as const) {
     const text = await readFile(path.join(publicDir, file), "utf8").catch(() => undefined);
@@ -180,39 +204,66 @@ export async function renderArticle({
   const pageDataText = renderer.pageDataText(previous, JSON.stringify(made.result));
   lap("pageData");
 
-  // A new title: the pages showing the card, many of them begun elsewhere first, so that the other
-  // renderer starts while this one renders the article.
+  // A move to the top: the pages it changes, with their new page data; or a new title: the pages
+  // showing the card. Many of them are begun elsewhere first, so that the other renderer starts
+  // while this one renders the article.
   let cardPages: string[] = [];
-  let elsewhere: ReturnType<CardPagesElsewhere> | undefined;
-  if (made.cardChanged) {
+  let elsewhere: Promise<{ files: LaneFile[] } | { reason: string }> | undefined;
+  const cardFiles: LaneFile[] = [];
+  const laneFiles: LaneFile[] = [];
+  let movedHere: { path: string; pageData: string }[] = [];
+  let buildSlots = 0;
+  if (made.moved) {
+    const ranking = await readRanking(siteDir);
+    const index = await readCardIndex(siteDir);
+    if (!ranking || !index)
+      return refuse("the article moved, and the last build left no ranking of the articles or index of their cards");
+    buildSlots = ranking.buildSlots;
+    const move = await movedPages({ publicDir, renderer, post, ranking, index });
+    if ("reason" in move) return refuse(`the article moved to the top: ${move.reason}`);
+    laneFiles.push(...move.laneFiles);
+    for (const page of move.pages)
+      cardFiles.push({ file: path.relative(publicDir, pageDataPathOf(publicDir, page.path)), text: page.pageData });
+    movedHere = move.pages.filter((page) => page.render);
+    if (cardPagesElsewhere && movedHere.length >= parallelFrom()) {
+      const half = Math.floor(movedHere.length / 2);
+      elsewhere = cardPagesElsewhere.pageData(movedHere.slice(0, half));
+      movedHere = movedHere.slice(half);
+    }
+    lap("move");
+  } else if (made.cardChanged) {
     const index = await readCardIndex(siteDir);
     if (!index) return refuse("the title changed, and the last build left no index of the pages showing cards");
     cardPages = pagesShowing(index, post.documentId);
     if (cardPagesElsewhere && cardPages.length >= parallelFrom()) {
       const half = Math.floor(cardPages.length / 2);
-      elsewhere = cardPagesElsewhere(post, cardPages.slice(0, half));
-      // Answered when awaited below; a failure there is a refusal, never an unhandled rejection.
-      elsewhere.catch(() => undefined);
+      elsewhere = cardPagesElsewhere.cardPages(post, cardPages.slice(0, half));
       cardPages = cardPages.slice(half);
     }
   }
+  // Answered when awaited below; a failure there is a refusal, never an unhandled rejection.
+  elsewhere?.catch(() => undefined);
 
   const finish = await pageFinisher(publicDir, renderer);
   const html = await finish(JSON.parse(pageDataText) as PageData);
   lap("render");
 
-  const cardFiles: LaneFile[] = [];
-  if (made.cardChanged) {
-    const here = await renderCardPages({ publicDir, renderer, finish, post, pagePaths: cardPages });
+  if (made.moved || made.cardChanged) {
+    const here = made.moved
+      ? await renderPageData({ publicDir, finish, pages: movedHere })
+      : await renderCardPages({ publicDir, renderer, finish, post, pagePaths: cardPages });
     lap("cards");
     const there = elsewhere
       ? await elsewhere.catch((error: unknown) => ({ reason: `the second renderer failed: ${String(error)}` }))
       : { files: [] };
     if (elsewhere) lap("cardsElsewhere");
     const pages = "reason" in there ? there : "reason" in here ? here : { files: [...there.files, ...here.files] };
-    if ("reason" in pages) return refuse(`the title changed: ${pages.reason}`);
-    const search = await searchPiecesWithTitle(publicDir, post);
-    if ("reason" in search) return refuse(`the title changed: ${search.reason}`);
+    const change = made.moved ? "the article moved to the top" : "the title changed";
+    if ("reason" in pages) return refuse(`${change}: ${pages.reason}`);
+    const search = made.moved
+      ? await searchPiecesMoved(publicDir, post, buildSlots)
+      : await searchPiecesWithTitle(publicDir, post);
+    if ("reason" in search) return refuse(`${change}: ${search.reason}`);
     lap("search");
     cardFiles.push(...pages.files, ...search.files);
   }
@@ -226,6 +277,7 @@ export async function renderArticle({
       ...siteFiles,
       ...cardFiles,
     ],
+    laneFiles,
     timings,
   };
 }

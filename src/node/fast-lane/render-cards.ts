@@ -4,6 +4,7 @@ import path from "node:path";
 import {
   chunkPath,
   idShardPath,
+  movedPieces,
   retitledPieces,
   shardOf,
   CARDS_PER_CHUNK,
@@ -41,11 +42,14 @@ const CARD_TEXT_FIELDS = new Set(["title"]);
 /** Card fields the build resolves from the image store rather than the node; the cover is checked apart. */
 const CARD_RESOLVED_FIELDS = new Set(["cardImage"]);
 
-type Card = Record<string, unknown>;
-type QueryData = Record<string, unknown>;
+export type Card = Record<string, unknown>;
+export type QueryData = Record<string, unknown>;
 
 /** Where a page's query result holds its cards, by template: read them, and put new ones in their place. */
-const CARDS_OF: Record<string, { read(data: QueryData): unknown; write(data: QueryData, cards: Card[]): QueryData }> = {
+export const CARDS_OF: Record<
+  string,
+  { read(data: QueryData): unknown; write(data: QueryData, cards: Card[]): QueryData }
+> = {
   "component---src-templates-blog-list-tsx": {
     read: (data) => data.blogPostsByIds,
     write: (data, cards) => ({ ...data, blogPostsByIds: cards }),
@@ -59,9 +63,31 @@ const CARDS_OF: Record<string, { read(data: QueryData): unknown; write(data: Que
 export const sameJson = (a: unknown, b: unknown): boolean => JSON.stringify(a) === JSON.stringify(b);
 
 /**
- * The cards with the article's own as the node now gives it, or why that cannot be done here. Field
- * order is kept, so JSON.stringify writes what the build's query runner writes.
+ * The article's card as the node now gives it, from its card as a page showed it: each field the
+ * card asks for read from the node, those in `changeable` allowed to differ; or why that cannot be
+ * done here. Field order is kept, so JSON.stringify writes what the build's query runner writes.
  */
+export function cardWith(
+  card: Card,
+  post: BlogPost,
+  changeable: ReadonlySet<string> = CARD_TEXT_FIELDS,
+): { card: Card } | { reason: string } {
+  const edited: Card = {};
+  for (const [field, value] of Object.entries(card)) {
+    if (CARD_RESOLVED_FIELDS.has(field)) {
+      edited[field] = value;
+      continue;
+    }
+    if (!(field in post)) return { reason: `cards ask for "${field}", which the fast lane does not know` };
+    const now = (post as unknown as Record<string, unknown>)[field] ?? null;
+    if (!changeable.has(field) && !sameJson(now, value))
+      return { reason: `"${field}" changed on the article's card, which moves it or changes its cover` };
+    edited[field] = now;
+  }
+  return { card: edited };
+}
+
+/** The cards with the article's own as the node now gives it (cardWith), or why that cannot be done here. */
 export function cardsWithArticle(cards: readonly Card[], post: BlogPost): { cards: Card[] } | { reason: string } {
   let found = false;
   const next: Card[] = [];
@@ -71,19 +97,9 @@ export function cardsWithArticle(cards: readonly Card[], post: BlogPost): { card
       continue;
     }
     found = true;
-    const edited: Card = {};
-    for (const [field, value] of Object.entries(card)) {
-      if (CARD_RESOLVED_FIELDS.has(field)) {
-        edited[field] = value;
-        continue;
-      }
-      if (!(field in post)) return { reason: `cards ask for "${field}", which the fast lane does not know` };
-      const now = (post as unknown as Record<string, unknown>)[field] ?? null;
-      if (!CARD_TEXT_FIELDS.has(field) && !sameJson(now, value))
-        return { reason: `"${field}" changed on the article's card, which moves it or changes its cover` };
-      edited[field] = now;
-    }
-    next.push(edited);
+    const edited = cardWith(card, post);
+    if ("reason" in edited) return edited;
+    next.push(edited.card);
   }
   return found ? { cards: next } : { reason: "shows no card of the article" };
 }
@@ -153,6 +169,56 @@ export async function renderCardPages({
   return { files };
 }
 
+/** The HTML of pages whose new page data is in hand, rendered and finished as the build does. */
+export async function renderPageData({
+  publicDir,
+  finish,
+  pages,
+}: {
+  publicDir: string;
+  finish: (pageData: PageData) => Promise<string>;
+  pages: readonly { path: string; pageData: string }[];
+}): Promise<{ files: LaneFile[] }> {
+  const files: LaneFile[] = [];
+  for (const page of pages)
+    files.push({
+      file: path.relative(publicDir, htmlPathOf(publicDir, page.path)),
+      text: await finish(JSON.parse(page.pageData) as PageData),
+    });
+  return { files };
+}
+
+/** The article's card in the search index, read through `read`, or why it has none. */
+function searchCardOf(
+  read: (file: string) => string | undefined,
+  post: BlogPost,
+): { manifest: SearchManifest; slot: number; card: SearchCard } | { reason: string } {
+  const manifestText = read(MANIFEST_PATH);
+  if (manifestText === undefined) return { reason: "the last build wrote no search index" };
+  const manifest = JSON.parse(manifestText) as SearchManifest;
+  const ids = read(idShardPath(shardOf(post.documentId, manifest.idShards)));
+  const slot = ids === undefined ? undefined : (JSON.parse(ids) as Record<string, number>)[post.documentId];
+  if (slot === undefined) return { reason: "the search index has no card for the article" };
+  const chunk = read(chunkPath(Math.floor(slot / CARDS_PER_CHUNK)));
+  const card = chunk === undefined ? null : (JSON.parse(chunk) as (SearchCard | null)[])[slot % CARDS_PER_CHUNK];
+  if (card?.id !== post.documentId) return { reason: "the search index has no card for the article" };
+  if (card.slug !== post.slug || !sameJson(card.categories, post.categories.slice(0, 2)))
+    return { reason: "the article's search card changed more than its title and date" };
+  return { manifest, slot, card };
+}
+
+/** Reads files under `publicDir`, each once. */
+function onceReader(publicDir: string): (file: string) => string | undefined {
+  const texts = new Map<string, string | undefined>();
+  return (file) => {
+    if (!texts.has(file)) texts.set(file, readText(path.join(publicDir, file)));
+    return texts.get(file);
+  };
+}
+
+const laneFiles = (made: { files: Map<string, string> } | { reason: string }) =>
+  "reason" in made ? made : { files: [...made.files].map(([file, text]) => ({ file, text })) };
+
 /**
  * The pieces of the search index that change when the article's title does, as the build writes
  * them: the article keeps its slot (the build gives it the same one while its lastUpdate stays), so
@@ -164,29 +230,37 @@ export async function searchPiecesWithTitle(
   publicDir: string,
   post: BlogPost,
 ): Promise<{ files: LaneFile[] } | { reason: string }> {
-  const texts = new Map<string, string | undefined>();
-  const read = (file: string): string | undefined => {
-    if (!texts.has(file)) texts.set(file, readText(path.join(publicDir, file)));
-    return texts.get(file);
-  };
-  const manifestText = read(MANIFEST_PATH);
-  if (manifestText === undefined) return { reason: "the last build wrote no search index" };
-  const manifest = JSON.parse(manifestText) as SearchManifest;
-  const ids = read(idShardPath(shardOf(post.documentId, manifest.idShards)));
-  const slot = ids === undefined ? undefined : (JSON.parse(ids) as Record<string, number>)[post.documentId];
-  if (slot === undefined) return { reason: "the search index has no card for the article" };
-  const chunk = read(chunkPath(Math.floor(slot / CARDS_PER_CHUNK)));
-  const card = chunk === undefined ? null : (JSON.parse(chunk) as (SearchCard | null)[])[slot % CARDS_PER_CHUNK];
-  if (card?.id !== post.documentId) return { reason: "the search index has no card for the article" };
-  if (
-    card.slug !== post.slug ||
-    card.lastUpdate !== post.lastUpdate ||
-    !sameJson(card.categories, post.categories.slice(0, 2))
-  )
+  const read = onceReader(publicDir);
+  const found = searchCardOf(read, post);
+  if ("reason" in found) return found;
+  if (found.card.lastUpdate !== post.lastUpdate)
     return { reason: "the article's search card changed more than its title" };
-  const made = retitledPieces(read, slot, post.title);
-  if ("reason" in made) return made;
-  return { files: [...made.files].map(([file, text]) => ({ file, text })) };
+  return laneFiles(retitledPieces(read, found.slot, post.title));
+}
+
+/**
+ * The pieces of the search index that change when a publish moves the article to the top (a new
+ * lastUpdate, newer than any other): the build gives it a new last slot and leaves its old one
+ * empty (movedPieces). A slot a fast lane gave it since the last build (at or past `buildSlots`) is
+ * the one the next build gives it too, while it is the last: its card is replaced there. Behind
+ * other articles a lane moved since, the build would order them by date: refused.
+ */
+export async function searchPiecesMoved(
+  publicDir: string,
+  post: BlogPost,
+  buildSlots: number,
+): Promise<{ files: LaneFile[] } | { reason: string }> {
+  const read = onceReader(publicDir);
+  const found = searchCardOf(read, post);
+  if ("reason" in found) return found;
+  const { manifest, slot, card } = found;
+  let to = manifest.slots;
+  if (slot >= buildSlots) {
+    if (slot !== manifest.slots - 1)
+      return { reason: "the search index has articles a fast lane moved after this one since the last build" };
+    to = slot;
+  }
+  return laneFiles(movedPieces(read, slot, to, { ...card, title: post.title, lastUpdate: post.lastUpdate }));
 }
 
 const readText = (file: string): string | undefined => {

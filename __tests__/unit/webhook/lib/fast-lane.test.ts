@@ -172,6 +172,14 @@ describe("renderOne", () => {
       rendered: true,
       pagePath: "/blogarticle/a",
       files: ["x"],
+      laneFiles: [],
+    });
+    // A move names the lane folder's files it changed too.
+    command(
+      `console.log(JSON.stringify({ rendered: true, pagePath: "/blogarticle/a", files: ["x"], laneFiles: [".cache/r.json"] }));`,
+    );
+    expect(await renderOne(lane(), "doc", path.join(dir, "out"), options)).toMatchObject({
+      laneFiles: [".cache/r.json"],
     });
     command(`console.log(JSON.stringify({ rendered: false, reason: '"title" changed' })); process.exit(3);`);
     expect(await renderOne(lane(), "doc", path.join(dir, "out"), options)).toEqual({

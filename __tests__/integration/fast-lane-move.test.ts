@@ -1,0 +1,178 @@
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildSite, gatsbyEnv } from "../support/site-build";
+import { firstDifference, run } from "../../scripts/fast-lane-check.ts";
+import { LANE_FILES_DIR, LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
+import { readCardIndex, pagesShowing } from "../../src/node/fast-lane/card-index";
+import { readRanking } from "../../src/node/fast-lane/ranking";
+
+// A publish that moves an article to the top of the blog (a new lastUpdate, newer than any other),
+// through the fast lane's command against real builds of the sample content: the list pages down
+// to its old place, the similar lists it joins, every list page's page data, the feed, the sitemap
+// and the search index, byte for byte what the next full build writes, and no file the build
+// changes left out. Three lanes run one after another on what the one before left (its files laid
+// over the site, its ranking and card index in the site folder), as the service does before the
+// build catches up; one that cannot be told from the files is left to the build.
+const BUILD_TIMEOUT = 600_000;
+const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
+/** On the third list page (14th newest), in three categories: it joins many similar lists. */
+const FIRST = { id: "ePTOrxaFk5D79eNfLDT9", slug: "red-flags-and-green-flags" };
+/** On the fourth list page (18th newest), in one category. */
+const SECOND = { id: "LbaejivsvfepDAJa6kaa", slug: "keeping-the-spark-alive" };
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** Every file under `dir`, by path relative to it. */
+function treeOf(dir: string): Map<string, Buffer> {
+  const tree = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    tree.set(path.relative(dir, full), readFileSync(full));
+  }
+  return tree;
+}
+
+/** Publishes a live sample article again with this date (and title), as publishArticle writes it. */
+function publish(site: string, slug: string, lastUpdate: string, title?: (title: string) => string): void {
+  const file = path.join(site, "content", "blog", `${slug}.json`);
+  const article = JSON.parse(readFileSync(file, "utf8")) as { title: string };
+  // A live article published again is "updated" then too (webhook/trigger/src/articles/store.ts).
+  const titled = title ? { title: title(article.title) } : {};
+  writeFileSync(file, JSON.stringify({ ...article, lastUpdate, updatedOn: lastUpdate, ...titled }));
+}
+
+interface Lane {
+  code: number;
+  report: { rendered?: boolean; reason?: string; files?: string[]; laneFiles?: string[]; timings?: object };
+  out: string;
+}
+
+/** Runs the command for one article, and lays what it made over the site, as the lane's release does. */
+async function fastLane(site: string, document: string): Promise<Lane> {
+  const out = await mkdtemp(path.join(tmpdir(), "fast-lane-move-"));
+  dirs.push(out);
+  const lane = await run(process.execPath, [LANE, "--site", site, "--out", out, "--document", document], site, {
+    ...gatsbyEnv({}),
+    FAST_LANE_PARALLEL_FROM: "2",
+  });
+  const line = lane.stdout.trim().split("\n").pop() ?? "";
+  if (!line.startsWith("{"))
+    throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
+  const report = JSON.parse(line) as Lane["report"];
+  if (lane.code === 0) {
+    for (const file of report.files!) {
+      mkdirSync(path.dirname(path.join(site, "public", file)), { recursive: true });
+      // Replaced, never written into, as a release's files are.
+      rmSync(path.join(site, "public", file), { force: true });
+      cpSync(path.join(out, file), path.join(site, "public", file));
+    }
+    for (const file of report.laneFiles!) cpSync(path.join(out, LANE_FILES_DIR, file), path.join(site, file));
+  }
+  return { code: lane.code, report, out };
+}
+
+test(
+  "a publish that moves an article to the top goes through the fast lane, byte for byte what the next build writes",
+  async () => {
+    const first = await buildSite({});
+    dirs.push(first.dir);
+    expect(first.exitCode).toBe(0);
+    const before = treeOf(first.publicDir);
+    // The build's own files, put back before the next build: it must write every file itself, not
+    // find the lanes' ones in place.
+    const kept = await mkdtemp(path.join(tmpdir(), "fast-lane-move-public-"));
+    dirs.push(kept);
+    cpSync(first.publicDir, kept, { recursive: true });
+
+    publish(first.dir, FIRST.slug, "2025-02-01T10:00:00.000Z", (title) => `${title}: पहली मुलाक़ात & <💘>`);
+    const one = await fastLane(first.dir, FIRST.id);
+    expect([one.code, one.report.reason]).toEqual([0, undefined]);
+    const files = new Set(one.report.files);
+    // Its page, every list page's page data (changesAfter), the first three list pages' HTML (the
+    // cards shift down to its old place), some similar lists, the feed, the sitemap, the search.
+    expect(one.report.laneFiles).toEqual([".cache/fast-lane/ranking.json", ".cache/fast-lane/cards.json"]);
+    for (const file of [
+      `blogarticle/${FIRST.slug}/index.html`,
+      "blog/index.html",
+      "blog/2/index.html",
+      "blog/3/index.html",
+      "page-data/blog/5/page-data.json",
+      "rss.xml",
+      "sitemap.xml",
+      "search/index.json",
+    ])
+      expect([file, files.has(file)]).toEqual([file, true]);
+    expect(files.has("blog/4/index.html")).toBe(false);
+    expect(one.report.timings).toEqual(
+      expect.objectContaining({ move: expect.any(Number), cardsElsewhere: expect.any(Number) }),
+    );
+    const similarPages = [...files].filter(
+      (file) => /^blogarticle\/.*\.html$/.test(file) && !file.includes(FIRST.slug),
+    );
+    expect(similarPages.length).toBeGreaterThan(2);
+    expect(readFileSync(path.join(first.publicDir, "blog/index.html"), "utf8")).toContain(
+      "पहली मुलाक़ात &amp; &lt;💘&gt;",
+    );
+
+    // A second article moved on top of it, from what the first lane left.
+    publish(first.dir, SECOND.slug, "2025-02-02T10:00:00.000Z");
+    const two = await fastLane(first.dir, SECOND.id);
+    expect([two.code, two.report.reason]).toEqual([0, undefined]);
+    // The first, moved again, now sits behind a slot a lane gave since the build: the build would
+    // order the two by date, which the lane does not redo. Left to the build, its files untouched.
+    const laidOver = treeOf(first.publicDir);
+    publish(first.dir, FIRST.slug, "2025-02-03T10:00:00.000Z");
+    const refused = await fastLane(first.dir, FIRST.id);
+    expect([refused.code, refused.report.reason]).toEqual([
+      LEFT_TO_FULL_BUILD,
+      expect.stringContaining("articles a fast lane moved after this one"),
+    ]);
+    expect(treeOf(first.publicDir)).toEqual(laidOver);
+    publish(first.dir, FIRST.slug, "2025-02-01T10:00:00.000Z");
+    // The second, moved again while it holds the last slot: its card is replaced in place.
+    publish(first.dir, SECOND.slug, "2025-02-04T10:00:00.000Z", (title) => `${title} again`);
+    const three = await fastLane(first.dir, SECOND.id);
+    expect([three.code, three.report.reason]).toEqual([0, undefined]);
+
+    const laneRanking = await readRanking(first.dir);
+    const laneIndex = await readCardIndex(first.dir);
+    const lanes = treeOf(first.publicDir);
+    rmSync(first.publicDir, { recursive: true });
+    cpSync(kept, first.publicDir, { recursive: true });
+    const second = await buildSite({}, { dir: first.dir });
+    expect(second.exitCode).toBe(0);
+    const built = treeOf(second.publicDir);
+
+    // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote.
+    const written = new Set([...one.report.files!, ...two.report.files!, ...three.report.files!]);
+    const differences = [...written].flatMap((file) => {
+      const difference = firstDifference(lanes.get(file)!, built.get(file) ?? Buffer.alloc(0));
+      return difference ? [[file, difference]] : [];
+    });
+    expect(differences).toEqual([]);
+    const missed = [...built]
+      .filter(([file, bytes]) => !before.get(file)?.equals(bytes) && !written.has(file))
+      .map(([file]) => file);
+    expect(missed).toEqual([]);
+    expect([...before.keys()].filter((file) => !built.has(file))).toEqual([]);
+
+    // The ranking the lanes left is the build's; their card index names the pages the build's does.
+    const builtRanking = await readRanking(second.dir);
+    expect(laneRanking!.articles).toEqual(builtRanking!.articles);
+    const builtIndex = (await readCardIndex(second.dir))!;
+    const showing = (index: typeof builtIndex) =>
+      Object.fromEntries(
+        Object.keys(index.shownOn)
+          .sort()
+          .map((id) => [id, pagesShowing(index, id).sort()]),
+      );
+    expect(showing(laneIndex!)).toEqual(showing(builtIndex));
+  },
+  BUILD_TIMEOUT * 2,
+);

@@ -1,0 +1,209 @@
+import { existsSync } from "node:fs";
+import { readFile } from "node:fs/promises";
+import { articlePath, similarIndex, type BlogPost } from "@kindred/article";
+import { blogListPath, pageCount, POSTS_PER_PAGE } from "../../lib/pagination";
+import {
+  htmlPathOf,
+  pageDataPathOf,
+  type PageData,
+  type PageRenderer,
+} from "../../../plugins/gatsby-internals/page-renderer";
+import { CARD_INDEX_FILE, type CardIndex } from "./card-index";
+import { RANKING_FILE, type RankedArticle, type Ranking } from "./ranking";
+import { CARDS_OF, cardWith, sameJson, type Card, type LaneFile, type QueryData } from "./render-cards";
+
+// The fast lane's part for a publish that moves an article to the top of the blog: its lastUpdate
+// now newer than every other article's, its slug, blog, categories and cover as they were. That
+// shifts the list pages down to the one it was on, puts it into the similar lists of the articles
+// it now outranks there, and changes every list page's changesAfter. The build's ranking
+// (ranking.ts: every article's node id and what similar lists are made from, newest first) is
+// taken with the article moved first, and each page whose cards change is made from its previous
+// page data: the cards it needs are those it showed, those of the list page before it, and the
+// article's own, as cardWith makes it. Similar lists come from the article core's own similarIndex
+// over the ranking before and after, so they are what createPages computes. The ranking and the
+// card index are left as they then are, for the next lane before a build.
+
+/** Card fields a move may change: its date, and its title with it. */
+const MOVE_CARD_FIELDS = new Set(["title", "lastUpdate"]);
+
+const LIST = "component---src-templates-blog-list-tsx";
+const ARTICLE = "component---src-templates-blog-article-tsx";
+
+/** One page a move changes: its new page data, and whether its HTML changes too. */
+export interface MovedPage {
+  path: string;
+  pageData: string;
+  /** False for a list page below the article's old place: only its changesAfter, not its cards, changed. */
+  render: boolean;
+}
+
+export interface Move {
+  pages: MovedPage[];
+  /** The ranking and card index as they now are, under the site folder (the lane folder's). */
+  laneFiles: LaneFile[];
+}
+
+type Refusal = { reason: string };
+
+const readPageData = async (publicDir: string, pagePath: string): Promise<PageData | undefined> => {
+  const text = await readFile(pageDataPathOf(publicDir, pagePath), "utf8").catch(() => undefined);
+  return text === undefined ? undefined : (JSON.parse(text) as PageData);
+};
+
+/** The cards a page's query result shows, when it is a page of `template`. */
+function cardsOf(previous: PageData, template: string): Card[] | undefined {
+  const data = previous.result.data as QueryData | undefined;
+  if (!data || previous.componentChunkName !== template) return undefined;
+  const cards = CARDS_OF[template]!.read(data);
+  return Array.isArray(cards) ? (cards as Card[]) : undefined;
+}
+
+/** The page data of `previous` with these cards and this context, as the build's query runner writes it. */
+function pageDataWith(renderer: PageRenderer, previous: PageData, cards: Card[], pageContext: unknown): string {
+  const data = CARDS_OF[previous.componentChunkName]!.write(previous.result.data as QueryData, cards);
+  return renderer.pageDataText(previous, JSON.stringify({ data, pageContext }));
+}
+
+/**
+ * The pages a publish that moved `post` to the top changes, with their new page data, or why the
+ * fast lane cannot tell them. Reads every list page's page data (each one's changesAfter changes)
+ * and those of the article pages whose similar list changes or shows the article.
+ */
+export async function movedPages({
+  publicDir,
+  renderer,
+  post,
+  ranking,
+  index,
+}: {
+  publicDir: string;
+  renderer: PageRenderer;
+  post: BlogPost;
+  ranking: Ranking;
+  index: CardIndex;
+}): Promise<Move | Refusal> {
+  const at = ranking.articles.findIndex((article) => article.documentId === post.documentId);
+  if (at < 0) return { reason: "the last build's ranking has no place for the article" };
+  const old = ranking.articles[at]!;
+  if (old.slug !== post.slug || old.blogId !== post.blogId || !sameJson(old.categories, post.categories))
+    return { reason: "the article's slug, blog or categories changed, which moves it elsewhere" };
+  const others = ranking.articles.filter((_, place) => place !== at);
+  // A date equal to another's would leave the order to the build's sort; an older one moves it down.
+  if (others.some((other) => other.lastUpdate >= post.lastUpdate))
+    return { reason: "the article's new date does not put it before every other article" };
+  const moved: RankedArticle = { ...old, lastUpdate: post.lastUpdate };
+  const next = [moved, ...others];
+  const documentIdOf = new Map(ranking.articles.map((article) => [article.id, article.documentId]));
+  const documentIds = (ids: readonly string[]): string[] => ids.map((id) => documentIdOf.get(id)!);
+  /** The pages whose cards change: the document ids of the cards they showed and now show. */
+  const shown = new Map<string, { before: string[]; after: string[] }>();
+  const pages: MovedPage[] = [];
+
+  // The list pages: those down to the article's old one shift by one card; every one's
+  // changesAfter is the article's date.
+  const lastShifted = Math.floor(at / POSTS_PER_PAGE) + 1;
+  const cardOf = new Map<string, Card>();
+  const lists: { pagePath: string; previous: PageData; before: string[] }[] = [];
+  for (let page = 1; page <= pageCount(ranking.articles.length); page += 1) {
+    const pagePath = blogListPath(page);
+    const previous = await readPageData(publicDir, pagePath);
+    const cards = previous && cardsOf(previous, LIST);
+    if (!previous || !cards) return { reason: `${pagePath} is not a list page the fast lane knows` };
+    const before = ranking.articles.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map(({ id }) => id);
+    const context = previous.result.pageContext as { ids?: unknown } | undefined;
+    if (!sameJson(context?.ids, before) || cards.length !== before.length)
+      return { reason: `${pagePath} does not list the articles the last build's ranking says` };
+    if (page <= lastShifted) cards.forEach((card, place) => cardOf.set(before[place]!, card));
+    lists.push({ pagePath, previous, before });
+  }
+  const card = cardWith(cardOf.get(old.id)!, post, MOVE_CARD_FIELDS);
+  if ("reason" in card) return card;
+  cardOf.set(old.id, card.card);
+  for (const [page, { pagePath, previous, before }] of lists.entries()) {
+    const after = next.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE).map(({ id }) => id);
+    const render = page + 1 <= lastShifted;
+    const cards = render ? after.map((id) => cardOf.get(id)!) : cardsOf(previous, LIST)!;
+    const context = { ...(previous.result.pageContext as object), ids: after, changesAfter: moved.lastUpdate };
+    pages.push({ path: pagePath, pageData: pageDataWith(renderer, previous, cards, context), render });
+    if (render) shown.set(pagePath, { before: documentIds(before), after: documentIds(after) });
+  }
+
+  // The article pages whose similar list changes, or shows the article (its card's date changed).
+  const similarBefore = similarIndex(ranking.articles);
+  const similarAfter = similarIndex(next);
+  for (const article of next) {
+    const before = similarBefore.similarTo(article === moved ? old : article).map(({ id }) => id);
+    const after = similarAfter.similarTo(article).map(({ id }) => id);
+    const changed = !sameJson(before, after);
+    if (article === moved) {
+      if (changed) return { reason: "the article's own similar articles changed" };
+      continue;
+    }
+    if (!changed && !after.includes(old.id)) continue;
+    const pagePath = articlePath(article.slug);
+    const previous = await readPageData(publicDir, pagePath);
+    if (!previous) {
+      // Taken down since the build (its page and page data removed): nothing to redraw.
+      if (!existsSync(htmlPathOf(publicDir, pagePath))) continue;
+      return { reason: `${pagePath} has no page data` };
+    }
+    const cards = cardsOf(previous, ARTICLE);
+    const context = previous.result.pageContext as { similar?: unknown } | undefined;
+    if (!cards || !sameJson(context?.similar, before) || cards.length !== before.length)
+      return { reason: `${pagePath} does not show the similar articles the last build's ranking gives` };
+    const shownHere = new Map(before.map((id, place) => [id, cards[place]!]));
+    shownHere.set(old.id, card.card);
+    const nextCards = after.map((id) => shownHere.get(id));
+    if (nextCards.some((found) => found === undefined))
+      return { reason: `${pagePath}: a similar article's card is not on the page` };
+    pages.push({
+      path: pagePath,
+      pageData: pageDataWith(renderer, previous, nextCards as Card[], { ...context, similar: after }),
+      render: true,
+    });
+    shown.set(pagePath, { before: documentIds(before), after: documentIds(after) });
+  }
+
+  const nextRanking: Ranking = { ...ranking, articles: next };
+  return {
+    pages,
+    laneFiles: [
+      { file: RANKING_FILE, text: JSON.stringify(nextRanking) },
+      { file: CARD_INDEX_FILE, text: JSON.stringify(cardIndexWith(index, shown)) },
+    ],
+  };
+}
+
+/** The card index with these pages' cards as they now are; other pages as they were. */
+export function cardIndexWith(
+  index: CardIndex,
+  shown: ReadonlyMap<string, { before: readonly string[]; after: readonly string[] }>,
+): CardIndex {
+  const pages = [...index.pages];
+  const shownOn: Record<string, number[]> = {};
+  for (const [id, places] of Object.entries(index.shownOn)) shownOn[id] = [...places];
+  const placeOf = new Map(pages.map((pagePath, place) => [pagePath, place]));
+  const changed = new Set<string>();
+  for (const [pagePath, { before, after }] of shown) {
+    let place = placeOf.get(pagePath);
+    if (place === undefined) {
+      place = pages.push(pagePath) - 1;
+      placeOf.set(pagePath, place);
+    }
+    for (const id of new Set(before)) {
+      if (after.includes(id)) continue;
+      shownOn[id] = (shownOn[id] ?? []).filter((other) => other !== place);
+      changed.add(id);
+    }
+    for (const id of new Set(after)) {
+      if (before.includes(id)) continue;
+      (shownOn[id] ??= []).push(place);
+      changed.add(id);
+    }
+  }
+  for (const id of changed) {
+    if (shownOn[id]!.length === 0) delete shownOn[id];
+    else shownOn[id]!.sort((a, b) => a - b);
+  }
+  return { version: 1, pages, shownOn };
+}
