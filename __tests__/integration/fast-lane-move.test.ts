@@ -12,14 +12,14 @@ import { readRanking } from "../../src/node/fast-lane/ranking";
 // through the fast lane's command against real builds of the sample content: the list pages down
 // to its old place, the similar lists it joins, every list page's page data, the feed, the sitemap
 // and the search index, byte for byte what the next full build writes, and no file the build
-// changes left out. Three lanes run one after another on what the one before left (its files laid
-// over the site, its ranking and card index in the site folder), as the service does before the
-// build catches up; one that cannot be told from the files is left to the build.
+// changes left out. Two lanes run one after the other, the second on what the first left (its files
+// laid over the site, its ranking and card index in the site folder), as the service does before
+// the build catches up; a third that cannot be told from the files is left to the build.
 const BUILD_TIMEOUT = 600_000;
 const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
-/** On the third list page (14th newest), in three categories: it joins many similar lists. */
+/** On the third list page (13th newest), in three categories: it joins many similar lists. */
 const FIRST = { id: "ePTOrxaFk5D79eNfLDT9", slug: "red-flags-and-green-flags" };
-/** On the fourth list page (18th newest), in one category. */
+/** On the third list page too (16th newest), in one category. */
 const SECOND = { id: "LbaejivsvfepDAJa6kaa", slug: "keeping-the-spark-alive" };
 
 const dirs: string[] = [];
@@ -124,21 +124,18 @@ test(
     publish(first.dir, SECOND.slug, "2025-02-02T10:00:00.000Z");
     const two = await fastLane(first.dir, SECOND.id);
     expect([two.code, two.report.reason]).toEqual([0, undefined]);
-    // The first, moved again, now sits behind a slot a lane gave since the build: the build would
-    // order the two by date, which the lane does not redo. Left to the build, its files untouched.
+    // The first, published again: a lane moved it since the build, and whether the next build gives
+    // it a new search slot again depends on whether a build reads it in between. Left to the build,
+    // the site untouched.
     const laidOver = treeOf(first.publicDir);
     publish(first.dir, FIRST.slug, "2025-02-03T10:00:00.000Z");
     const refused = await fastLane(first.dir, FIRST.id);
     expect([refused.code, refused.report.reason]).toEqual([
       LEFT_TO_FULL_BUILD,
-      expect.stringContaining("articles a fast lane moved after this one"),
+      expect.stringContaining("a fast lane moved the article since the last build"),
     ]);
     expect(treeOf(first.publicDir)).toEqual(laidOver);
     publish(first.dir, FIRST.slug, "2025-02-01T10:00:00.000Z");
-    // The second, moved again while it holds the last slot: its card is replaced in place.
-    publish(first.dir, SECOND.slug, "2025-02-04T10:00:00.000Z", (title) => `${title} again`);
-    const three = await fastLane(first.dir, SECOND.id);
-    expect([three.code, three.report.reason]).toEqual([0, undefined]);
 
     const laneRanking = await readRanking(first.dir);
     const laneIndex = await readCardIndex(first.dir);
@@ -150,7 +147,7 @@ test(
     const built = treeOf(second.publicDir);
 
     // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote.
-    const written = new Set([...one.report.files!, ...two.report.files!, ...three.report.files!]);
+    const written = new Set([...one.report.files!, ...two.report.files!]);
     const differences = [...written].flatMap((file) => {
       const difference = firstDifference(lanes.get(file)!, built.get(file) ?? Buffer.alloc(0));
       return difference ? [[file, difference]] : [];

@@ -24,7 +24,7 @@ export interface Ranking {
   articles: RankedArticle[];
   /**
    * How many search slots the last full build gave out (write-search-index.ts): a slot at or past it
-   * was given by a fast lane since, and the next build gives those again in order of date.
+   * was given by a fast lane since (render-cards.ts's searchPiecesMoved).
    */
   buildSlots: number;
 }

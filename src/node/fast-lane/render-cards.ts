@@ -241,9 +241,9 @@ export async function searchPiecesWithTitle(
 /**
  * The pieces of the search index that change when a publish moves the article to the top (a new
  * lastUpdate, newer than any other): the build gives it a new last slot and leaves its old one
- * empty (movedPieces). A slot a fast lane gave it since the last build (at or past `buildSlots`) is
- * the one the next build gives it too, while it is the last: its card is replaced there. Behind
- * other articles a lane moved since, the build would order them by date: refused.
+ * empty (movedPieces). An article a fast lane moved since the last build (its slot at or past
+ * `buildSlots`) is refused: the next build gives it a new slot again when a build read it at that
+ * place in between (one always follows a lane), and keeps it there otherwise.
  */
 export async function searchPiecesMoved(
   publicDir: string,
@@ -254,13 +254,13 @@ export async function searchPiecesMoved(
   const found = searchCardOf(read, post);
   if ("reason" in found) return found;
   const { manifest, slot, card } = found;
-  let to = manifest.slots;
-  if (slot >= buildSlots) {
-    if (slot !== manifest.slots - 1)
-      return { reason: "the search index has articles a fast lane moved after this one since the last build" };
-    to = slot;
-  }
-  return laneFiles(movedPieces(read, slot, to, { ...card, title: post.title, lastUpdate: post.lastUpdate }));
+  if (slot >= buildSlots)
+    return {
+      reason: "a fast lane moved the article since the last build, whose search slot the builds between decide",
+    };
+  return laneFiles(
+    movedPieces(read, slot, manifest.slots, { ...card, title: post.title, lastUpdate: post.lastUpdate }),
+  );
 }
 
 const readText = (file: string): string | undefined => {
