@@ -18,7 +18,7 @@ import { createJiti } from "jiti";
 import { fail, parseCommandLine, printJsonLine, runMain } from "./lib/cli.ts";
 import type * as RenderArticle from "../src/node/fast-lane/render-article.ts";
 import type { CardPagesElsewhere, LaneFile } from "../src/node/fast-lane/render-article.ts";
-import type { CardWorkerData } from "./fast-lane-worker.ts";
+import type { CardWorkerData, CardWorkerJob } from "./fast-lane-worker.ts";
 import type * as PageRenderer from "../plugins/gatsby-internals/page-renderer.ts";
 import type * as ReadLocal from "../plugins/gatsby-source-firestore/src/read-local.ts";
 import type * as ReadFirestore from "../plugins/gatsby-source-firestore/src/read-firestore.ts";
@@ -86,23 +86,43 @@ export function siteLoader(site: string): <T>(file: LaneModule) => Promise<T> {
 /**
  * Renders some of the pages that show a retitled article's card, or some of those a move changes, in
  * a worker thread with a renderer of its own (scripts/fast-lane-worker.ts), on the machine's other
- * core, while this thread renders the rest. Started before the article's own page is rendered, so its
- * start-up overlaps that.
+ * core, while this thread renders the rest. A move starts it (`start`) before it works out which
+ * pages change, so that its loading overlaps that.
  */
 function cardWorker(site: string): CardPagesElsewhere {
-  const inWorker = (workerData: CardWorkerData): Promise<{ files: LaneFile[] } | { reason: string }> =>
-    new Promise((resolve, reject) => {
-      const worker = new Worker(new URL("./fast-lane-worker.ts", import.meta.url), { workerData, env: SHARE_ENV });
-      worker.once("message", (result: { files: LaneFile[] } | { reason: string }) => {
-        resolve(result);
-        void worker.terminate();
-      });
-      worker.once("error", reject);
-      worker.once("exit", (code) => reject(new Error(`the card worker exited ${code} without an answer`)));
+  let answer: Promise<{ files: LaneFile[] } | { reason: string }> | undefined;
+  let worker: Worker | undefined;
+  const start = (): Worker => {
+    if (worker) return worker;
+    const started = new Worker(new URL("./fast-lane-worker.ts", import.meta.url), {
+      workerData: { site } satisfies CardWorkerData,
+      env: SHARE_ENV,
     });
+    answer = new Promise((resolve, reject) => {
+      started.once("message", (result: { files: LaneFile[] } | { reason: string }) => {
+        resolve(result);
+        void started.terminate();
+      });
+      started.once("error", reject);
+      started.once("exit", (code) => reject(new Error(`the card worker exited ${code} without an answer`)));
+    });
+    // Answered when a job is given; a worker never given one does not hold the command open.
+    answer.catch(() => undefined);
+    started.unref();
+    worker = started;
+    return started;
+  };
+  const give = (job: CardWorkerJob) => {
+    const given = start();
+    // Kept running until it answers: the command waits for it.
+    given.ref();
+    given.postMessage(job);
+    return answer!;
+  };
   return {
-    cardPages: (post, pagePaths) => inWorker({ site, post, pagePaths }),
-    pageData: (pages) => inWorker({ site, pages }),
+    start: () => void start(),
+    cardPages: (post, pagePaths) => give({ post, pagePaths }),
+    pageData: (pages) => give({ pages }),
   };
 }
 

@@ -102,7 +102,9 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       files.push(...result.files);
       laneFiles.push(...result.laneFiles);
     }
+    const rendered = Date.now();
     return await context.exclusive(async () => {
+      const held = Date.now();
       // Another release went live meanwhile (a full build, a take-down, a rollback): what was
       // rendered may not fit it, and may bring back what it removed.
       if (releases.publishedId() !== baseId)
@@ -114,6 +116,7 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       // The base keeps a renderer (laneProblem said so), so its lane folder comes too: a second edit
       // renders from this release. A lane that fails after taking the spare begins another.
       return await context.spare.makeRelease(baseId, folder, files, async ({ linked, spare }) => {
+        const taken = Date.now();
         for (const file of files) {
           mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
           copyFileSync(path.join(out, file), path.join(site, file));
@@ -147,6 +150,7 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
           renderedAt: lane.startedAt,
         };
         writeFileSync(path.join(folder, "build.json"), JSON.stringify(record, null, 2));
+        const written = Date.now();
         const previous = publishedTarget(config.publishDir);
         releases.publish(id);
         if (!(await deployRelease(config, releases, id, output, files))) {
@@ -154,6 +158,12 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
           throw new PhaseError("The deploy command failed; the previous release stays published.", "deploy");
         }
         lane.articles = base.articles;
+        // Where the time went, for the log: rendering (the command), waiting to publish, the spare
+        // taken (or the release linked), the lane's files written, published and deployed.
+        output(
+          `Times: render ${rendered - started} ms, wait ${held - rendered} ms, release ${taken - held} ms, ` +
+            `files ${written - taken} ms, publish ${Date.now() - written} ms\n`,
+        );
         output(
           `Release ${id}: ${files.join(", ")} rendered, ${linked} files shared with release ${baseId}` +
             `${spare ? " (its spare, linked ahead)" : ""}\n`,

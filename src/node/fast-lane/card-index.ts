@@ -38,18 +38,33 @@ export function cardIndexOf(pages: readonly PageCards[]): CardIndex {
 export const pagesShowing = (index: CardIndex, documentId: string): string[] =>
   (index.shownOn[documentId] ?? []).map((at) => index.pages[at]!);
 
-export async function writeCardIndex(siteDir: string, index: CardIndex): Promise<void> {
-  const file = path.join(siteDir, CARD_INDEX_FILE);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(index));
-}
+export const writeCardIndex = (siteDir: string, index: CardIndex): Promise<void> =>
+  writeLaneRecord(siteDir, CARD_INDEX_FILE, index);
 
 /** The index the last build left in `siteDir`, or undefined when there is none or it is not one. */
-export async function readCardIndex(siteDir: string): Promise<CardIndex | undefined> {
-  const text = await readFile(path.join(siteDir, CARD_INDEX_FILE), "utf8").catch(() => undefined);
+export const readCardIndex = (siteDir: string): Promise<CardIndex | undefined> =>
+  readLaneRecord(
+    siteDir,
+    CARD_INDEX_FILE,
+    (index: Partial<CardIndex>) =>
+      index.version === 1 && Array.isArray(index.pages) && typeof index.shownOn === "object",
+  );
+
+/** Writes one of the records the build leaves the fast lane, as JSON, at `file` under the site folder. */
+export async function writeLaneRecord(siteDir: string, file: string, record: unknown): Promise<void> {
+  const full = path.join(siteDir, file);
+  await mkdir(path.dirname(full), { recursive: true });
+  await writeFile(full, JSON.stringify(record));
+}
+
+/** One of the records the build leaves the fast lane, or undefined when there is none or it is not one. */
+export async function readLaneRecord<T>(
+  siteDir: string,
+  file: string,
+  isOne: (record: Partial<T>) => boolean,
+): Promise<T | undefined> {
+  const text = await readFile(path.join(siteDir, file), "utf8").catch(() => undefined);
   if (text === undefined) return undefined;
-  const index = JSON.parse(text) as Partial<CardIndex>;
-  return index.version === 1 && Array.isArray(index.pages) && typeof index.shownOn === "object"
-    ? (index as CardIndex)
-    : undefined;
+  const record = JSON.parse(text) as Partial<T>;
+  return isOne(record) ? (record as T) : undefined;
 }

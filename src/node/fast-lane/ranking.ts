@@ -1,6 +1,6 @@
-import { mkdir, readFile, writeFile } from "node:fs/promises";
 import path from "node:path";
 import type { SimilarCandidate } from "@kindred/article";
+import { readLaneRecord, writeLaneRecord } from "./card-index";
 
 // Every published article's place, as createPages ranked them (newest lastUpdate first), with what
 // ranking similar articles reads, and how many search slots the build gave out: what the fast lane
@@ -29,18 +29,14 @@ export interface Ranking {
   buildSlots: number;
 }
 
-export async function writeRanking(siteDir: string, ranking: Ranking): Promise<void> {
-  const file = path.join(siteDir, RANKING_FILE);
-  await mkdir(path.dirname(file), { recursive: true });
-  await writeFile(file, JSON.stringify(ranking));
-}
+export const writeRanking = (siteDir: string, ranking: Ranking): Promise<void> =>
+  writeLaneRecord(siteDir, RANKING_FILE, ranking);
 
 /** The ranking left in `siteDir`, or undefined when there is none or it is not one. */
-export async function readRanking(siteDir: string): Promise<Ranking | undefined> {
-  const text = await readFile(path.join(siteDir, RANKING_FILE), "utf8").catch(() => undefined);
-  if (text === undefined) return undefined;
-  const ranking = JSON.parse(text) as Partial<Ranking>;
-  return ranking.version === 1 && Array.isArray(ranking.articles) && typeof ranking.buildSlots === "number"
-    ? (ranking as Ranking)
-    : undefined;
-}
+export const readRanking = (siteDir: string): Promise<Ranking | undefined> =>
+  readLaneRecord(
+    siteDir,
+    RANKING_FILE,
+    (ranking: Partial<Ranking>) =>
+      ranking.version === 1 && Array.isArray(ranking.articles) && typeof ranking.buildSlots === "number",
+  );

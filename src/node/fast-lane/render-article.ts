@@ -70,6 +70,8 @@ type ArticleResult = Record<string, unknown>;
  * from their new page data, as renderPageData does.
  */
 export interface CardPagesElsewhere {
+  /** Begins loading the other renderer, before it is given pages. */
+  start(): void;
   cardPages(post: BlogPost, pagePaths: string[]): Promise<{ files: LaneFile[] } | { reason: string }>;
   pageData(pages: { path: string; pageData: string }[]): Promise<{ files: LaneFile[] } | { reason: string }>;
 }
@@ -212,15 +214,21 @@ export async function renderArticle({
   const cardFiles: LaneFile[] = [];
   const laneFiles: LaneFile[] = [];
   let movedHere: { path: string; pageData: string }[] = [];
-  let buildSlots = 0;
+  const change = made.moved ? "the article moved to the top" : "the title changed";
   if (made.moved) {
     const ranking = await readRanking(siteDir);
     const index = await readCardIndex(siteDir);
     if (!ranking || !index)
       return refuse("the article moved, and the last build left no ranking of the articles or index of their cards");
-    buildSlots = ranking.buildSlots;
+    // A move on a site this size changes many pages: the other renderer loads while they are worked out.
+    if (ranking.articles.length >= parallelFrom()) cardPagesElsewhere?.start();
+    // The search pieces first: they read a few files, and may refuse what the pages would not.
+    const search = await searchPiecesMoved(publicDir, post, ranking.buildSlots);
+    if ("reason" in search) return refuse(`${change}: ${search.reason}`);
+    lap("search");
     const move = await movedPages({ publicDir, renderer, post, ranking, index });
-    if ("reason" in move) return refuse(`the article moved to the top: ${move.reason}`);
+    if ("reason" in move) return refuse(`${change}: ${move.reason}`);
+    cardFiles.push(...search.files);
     laneFiles.push(...move.laneFiles);
     for (const page of move.pages)
       cardFiles.push({ file: path.relative(publicDir, pageDataPathOf(publicDir, page.path)), text: page.pageData });
@@ -234,6 +242,10 @@ export async function renderArticle({
   } else if (made.cardChanged) {
     const index = await readCardIndex(siteDir);
     if (!index) return refuse("the title changed, and the last build left no index of the pages showing cards");
+    const search = await searchPiecesWithTitle(publicDir, post);
+    if ("reason" in search) return refuse(`${change}: ${search.reason}`);
+    cardFiles.push(...search.files);
+    lap("search");
     cardPages = pagesShowing(index, post.documentId);
     if (cardPagesElsewhere && cardPages.length >= parallelFrom()) {
       const half = Math.floor(cardPages.length / 2);
@@ -258,14 +270,8 @@ export async function renderArticle({
       : { files: [] };
     if (elsewhere) lap("cardsElsewhere");
     const pages = "reason" in there ? there : "reason" in here ? here : { files: [...there.files, ...here.files] };
-    const change = made.moved ? "the article moved to the top" : "the title changed";
     if ("reason" in pages) return refuse(`${change}: ${pages.reason}`);
-    const search = made.moved
-      ? await searchPiecesMoved(publicDir, post, buildSlots)
-      : await searchPiecesWithTitle(publicDir, post);
-    if ("reason" in search) return refuse(`${change}: ${search.reason}`);
-    lap("search");
-    cardFiles.push(...pages.files, ...search.files);
+    cardFiles.push(...pages.files);
   }
 
   return {

@@ -1,7 +1,11 @@
 import type { BlogPost } from "@kindred/article";
 import { rssXml, type FeedArticle } from "../../../../../src/node/feed";
 import { sitemapEntries, sitemapXml, type SitemapArticle } from "../../../../../src/lib/sitemap";
-import { feedWithArticle, sitemapWithArticle } from "../../../../../src/node/fast-lane/feed-and-sitemap";
+import {
+  feedWithArticle,
+  feedWithArticleFirst,
+  sitemapWithArticle,
+} from "../../../../../src/node/fast-lane/feed-and-sitemap";
 
 // The fast lane's edit of the feed and the sitemap must give the very text the build's own writers
 // give for the articles after the edit: each case writes the file before and after with those
@@ -33,6 +37,32 @@ const post = (slug: string, overrides: Partial<BlogPost> = {}): BlogPost =>
 const feedOf = (posts: BlogPost[]): string => rssXml(CHANNEL, posts as FeedArticle[], BUILT);
 const PAGES = ["/", "/blog", "/blog/2", "/terms", ...["a", "b", "c"].map((slug) => `/blogarticle/${slug}`)];
 const sitemapOf = (posts: BlogPost[]): string => sitemapXml(SITE, sitemapEntries(PAGES, posts as SitemapArticle[]));
+
+describe("feedWithArticleFirst", () => {
+  const posts = [
+    post("a", { lastUpdate: "2024-10-01T00:00:00.000Z" }),
+    post("b", { lastUpdate: "2024-09-01T00:00:00.000Z" }),
+    post("c", { lastUpdate: "2024-08-01T00:00:00.000Z" }),
+  ];
+  const feedAt = (listed: BlogPost[]): string =>
+    rssXml(CHANNEL, listed as FeedArticle[], new Date(listed[0]!.lastUpdate));
+
+  it.each([
+    ["the last", 2],
+    ["the middle", 1],
+    ["the first", 0],
+  ])("puts %s article's item first, with its date as the channel's, as the build writes it", (_, at) => {
+    const moved = post(posts[at]!.slug, { lastUpdate: "2024-11-02T09:30:00.000Z", title: "Moved: é & <💘>" });
+    const made = feedWithArticleFirst(feedAt(posts), moved, SITE);
+    expect(made).toEqual({ text: feedAt([moved, ...posts.filter((_, place) => place !== at)]) });
+  });
+
+  it("refuses an article the feed does not list", () => {
+    expect(feedWithArticleFirst(feedAt(posts), post("missing"), SITE)).toEqual({
+      reason: "the feed has no item for the article",
+    });
+  });
+});
 
 describe("feedWithArticle", () => {
   const posts = [post("a"), post("ab", { lastUpdate: "2024-09-01T00:00:00.000Z" }), post("b")];
