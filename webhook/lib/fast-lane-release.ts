@@ -5,7 +5,7 @@
 // before the symlink swap, so a fast lane that fails or is killed leaves the live release as it was.
 // The command refuses what it cannot make (a slug, a cover, categories, a new article...), and the
 // full build that always follows does the rest.
-import { appendFileSync, copyFileSync, existsSync, mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { appendFileSync, copyFileSync, existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { logFileOf, type Build, type Log } from "./build-record.ts";
 import type { ServiceConfig } from "./config.ts";
@@ -42,6 +42,20 @@ export type LaneOutcome =
 
 /** The folder under BUILDS_DIR where each lane's command writes its files (one folder per lane). */
 export const LANE_SCRATCH = "fast-lane";
+
+/**
+ * Puts a file the command wrote into the lane's release: renamed, as the command's folder is beside
+ * the releases and removed after the lane (a move's 5,000 to 6,300 files at 10,000 articles took
+ * 0.7 to 1.0 s to copy); copied when it is on another file system.
+ */
+function moveInto(from: string, to: string): void {
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== "EXDEV") throw error;
+    copyFileSync(from, to);
+  }
+}
 
 /** An article's slug from its page's path (`/blogarticle/<slug>`). */
 const slugOf = (pagePath: string): string => pagePath.split("/").filter(Boolean).pop() ?? "";
@@ -117,17 +131,16 @@ export async function runFastLane(lane: Build, context: LaneContext): Promise<La
       // renders from this release. A lane that fails after taking the spare begins another.
       return await context.spare.makeRelease(baseId, folder, files, async ({ linked, spare }) => {
         const taken = Date.now();
-        for (const file of files) {
-          mkdirSync(path.dirname(path.join(site, file)), { recursive: true });
-          copyFileSync(path.join(out, file), path.join(site, file));
-        }
+        for (const dir of new Set(files.map((file) => path.dirname(path.join(site, file)))))
+          mkdirSync(dir, { recursive: true });
+        for (const file of files) moveInto(path.join(out, file), path.join(site, file));
         // A move's ranking and card index, for the next lane from this release: replaced, as the
         // lane folder's files are links shared with the base's.
         for (const file of laneFiles) {
           const target = path.join(laneDirOf(folder), file);
           rmSync(target, { force: true });
           mkdirSync(path.dirname(target), { recursive: true });
-          copyFileSync(path.join(out, LANE_FILES_DIR, file), target);
+          moveInto(path.join(out, LANE_FILES_DIR, file), target);
         }
         const states = readStates(releases.folder(baseId));
         // The next full build shares with this release every file but those the lane wrote.

@@ -1,5 +1,4 @@
-import { existsSync } from "node:fs";
-import { readFile } from "node:fs/promises";
+import { existsSync, readFileSync } from "node:fs";
 import { articlePath, similarIndex, type BlogPost } from "@kindred/article";
 import { blogListPath, pageCount, POSTS_PER_PAGE } from "../../lib/pagination";
 import {
@@ -45,9 +44,18 @@ export interface Move {
 
 type Refusal = { reason: string };
 
-const readPageData = async (publicDir: string, pagePath: string): Promise<PageData | undefined> => {
-  const text = await readFile(pageDataPathOf(publicDir, pagePath), "utf8").catch(() => undefined);
-  return text === undefined ? undefined : (JSON.parse(text) as PageData);
+/**
+ * A page's previous page data, read synchronously: a move reads thousands (3,100 at 10,000 articles)
+ * while nothing else runs in this thread; awaiting each read in turn took 0.26 to 0.46 s for 3,100
+ * such files here, reading them synchronously 0.05 s.
+ */
+const readPageData = (publicDir: string, pagePath: string): PageData | undefined => {
+  try {
+    return JSON.parse(readFileSync(pageDataPathOf(publicDir, pagePath), "utf8")) as PageData;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 };
 
 /** The cards a page's query result shows, when it is a page of `template`. */
@@ -106,7 +114,7 @@ export async function movedPages({
   const lists: { pagePath: string; previous: PageData; before: string[] }[] = [];
   for (let page = 1; page <= pageCount(ranking.articles.length); page += 1) {
     const pagePath = blogListPath(page);
-    const previous = await readPageData(publicDir, pagePath);
+    const previous = readPageData(publicDir, pagePath);
     const cards = previous && cardsOf(previous, LIST);
     if (!previous || !cards) return { reason: `${pagePath} is not a list page the fast lane knows` };
     const before = ranking.articles.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map(({ id }) => id);
@@ -141,7 +149,7 @@ export async function movedPages({
     }
     if (!changed && !after.includes(old.id)) continue;
     const pagePath = articlePath(article.slug);
-    const previous = await readPageData(publicDir, pagePath);
+    const previous = readPageData(publicDir, pagePath);
     if (!previous) {
       // Taken down since the build (its page and page data removed): nothing to redraw.
       if (!existsSync(htmlPathOf(publicDir, pagePath))) continue;
