@@ -120,8 +120,10 @@ export class BuildEvents implements BuildObserver {
 
   /**
    * A fast lane's release is live: its own siteBuilds record, and each article it re-rendered is
-   * live, as after a full build (its title is unchanged: the lane handles body edits only). The full
-   * build behind it leaves those articles live until it ends, rather than saying "building".
+   * live, as after a full build. Its title is left as it is: the lane's release keeps the article
+   * list of the release it was made from, which holds the title before a new one, and
+   * publishArticle has written the new one already. The full build behind it leaves those articles
+   * live until it ends, rather than saying "building".
    */
   laneFinished(lane: Build, live: readonly { id: string; slug: string }[]): void {
     const finishedAt = new Date(lane.finishedAt ?? Date.now());
@@ -136,14 +138,10 @@ export class BuildEvents implements BuildObserver {
       articles: { live: live.map(({ id }) => id), notPublished: [], removed: [] },
     };
     this.writeBuild(lane.id, record);
-    // A fast-lane release keeps the article list of the release it was made from.
-    const published = this.articlesOf(lane.id);
     for (const { id, slug } of live) {
       this.laneLive.add(id);
-      const title = published?.get(id)?.title;
       this.writeArticle(id, {
         state: "live",
-        ...(title ? { title } : {}),
         slug,
         buildId: lane.id,
         url: articleUrl(this.config.siteUrl, slug),

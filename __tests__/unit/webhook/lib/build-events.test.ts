@@ -136,6 +136,8 @@ describe("BuildEvents", () => {
       path.join(dir, "releases", "lane-1", "articles.json"),
       JSON.stringify([{ id: "a", slug: "a-slug", title: "Title A", lastUpdate: "1" }]),
     );
+    // publishArticle wrote the new title; the lane's release lists the one before it.
+    store.set("articleStatus/a", { state: "queued", title: "New title A", slug: "a-slug" });
     const full = { ...newBuild("full-1", ["a"]), lane: "full" as const };
     events.triggered(full, { reason: "firestore", documents: ["a"], at: new Date() });
     const lane: Build = {
@@ -158,7 +160,7 @@ describe("BuildEvents", () => {
     expect(store.get("articleStatus/a")).toMatchObject({
       state: "live",
       buildId: "lane-1",
-      title: "Title A",
+      title: "New title A",
       slug: "a-slug",
       url: "https://kindred.example/blogarticle/a-slug",
     });
