@@ -250,8 +250,8 @@ export function retitledPieces(
 
 /**
  * The pieces that change when the card in slot `from` is replaced by `card`, for the same article,
- * in slot `to`: either `from` itself (a new title, or a new date for a card a fast lane already put
- * last), or a new last slot (`manifest.slots`), leaving `from` empty, as the build's assignSlots
+ * in slot `to`: either `from` itself (a new title: retitledPieces; the fast lane gives no card a
+ * new date in place, as the build may not), or a new last slot (`manifest.slots`), leaving `from` empty, as the build's assignSlots
  * does for an article whose lastUpdate moved it to the top. The cards' chunks, the id shard, the
  * manifest, and the shards (with their own files) of the pieces either title holds are read back;
  * `from` is taken out of those pieces' postings and `to` put in where the new title has the piece;
