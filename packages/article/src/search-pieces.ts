@@ -251,8 +251,9 @@ export function retitledPieces(
 /**
  * The pieces that change when the card in slot `from` is replaced by `card`, for the same article,
  * in slot `to`: either `from` itself (a new title: retitledPieces; the fast lane gives no card a
- * new date in place, as the build may not), or a new last slot (`manifest.slots`), leaving `from` empty, as the build's assignSlots
- * does for an article whose lastUpdate moved it to the top. The cards' chunks, the id shard, the
+ * new date in place, as the build may not), or a new last slot (`manifest.slots`), leaving `from`
+ * empty, as the build's assignSlots does for an article whose lastUpdate moved it to the top. With
+ * `from` null the card is a new article's, which assignSlots puts in a new last slot too. The cards' chunks, the id shard, the
  * manifest, and the shards (with their own files) of the pieces either title holds are read back;
  * `from` is taken out of those pieces' postings and `to` put in where the new title has the piece;
  * every other piece is left as it is, so the files are what buildSearchPieces writes for the slots
@@ -262,7 +263,7 @@ export function retitledPieces(
  */
 export function movedPieces(
   read: (file: string) => string | undefined,
-  from: number,
+  from: number | null,
   to: number,
   card: SearchCard,
 ): { files: Map<string, string> } | { reason: string } {
@@ -274,7 +275,7 @@ export function movedPieces(
   const slotCount = moving ? manifest.slots + 1 : manifest.slots;
   if (shardCountFor(slotCount) !== manifest.shards || shardCountFor(slotCount, 64) !== manifest.idShards)
     return { reason: "one more slot splits the search index into more shards, which the next build writes whole" };
-  const holes = moving ? [...manifest.holes, from].sort((a, b) => a - b) : manifest.holes;
+  const holes = moving && from !== null ? [...manifest.holes, from].sort((a, b) => a - b) : manifest.holes;
   if (holes.length > MAX_HOLES) return { reason: "one more empty slot makes the next build renumber every slot" };
 
   const files = new Map<string, string>();
@@ -288,13 +289,16 @@ export function movedPieces(
     }
     return chunks.get(chunk);
   };
-  const fromChunk = chunkOf(from);
+  const fromChunk = from === null ? [] : chunkOf(from);
   const toChunk = chunkOf(to);
   if (!fromChunk || !toChunk) return { reason: "a chunk of the search index's cards is missing" };
-  const old = fromChunk[from % CARDS_PER_CHUNK];
-  if (!old) return { reason: `slot ${from} of the search index is empty` };
-  if (old.id !== card.id) return { reason: `slot ${from} of the search index holds another article` };
-  fromChunk[from % CARDS_PER_CHUNK] = null;
+  let old: SearchCard | null | undefined = null;
+  if (from !== null) {
+    old = fromChunk[from % CARDS_PER_CHUNK];
+    if (!old) return { reason: `slot ${from} of the search index is empty` };
+    if (old.id !== card.id) return { reason: `slot ${from} of the search index holds another article` };
+    fromChunk[from % CARDS_PER_CHUNK] = null;
+  }
   toChunk[to % CARDS_PER_CHUNK] = card;
   for (const [chunk, cards] of chunks) files.set(chunkPath(chunk), JSON.stringify(cards));
   if (moving) {
@@ -302,6 +306,7 @@ export function movedPieces(
     const idText = read(idFile);
     if (idText === undefined) return { reason: `${idFile} is missing` };
     const ids = JSON.parse(idText) as Record<string, number>;
+    if (from === null && card.id in ids) return { reason: `the search index already has a card for ${card.id}` };
     // Deleted and set again: the build lists each shard's ids by slot, and `to` is the last.
     delete ids[card.id];
     ids[card.id] = to;
@@ -311,7 +316,7 @@ export function movedPieces(
   }
 
   const before = emptyPostings();
-  addTitle(before, from, foldTitle(old.title));
+  if (old && from !== null) addTitle(before, from, foldTitle(old.title));
   const after = emptyPostings();
   addTitle(after, to, foldTitle(card.title));
   const byShard = new Map<number, Set<string>>();
@@ -345,7 +350,7 @@ export function movedPieces(
         encoded = slots.length === 0 ? null : encodeSlots(slots);
       } else {
         const starts = posting === undefined ? new Map<number, number[]>() : decodePositional(posting);
-        starts.delete(from);
+        if (from !== null) starts.delete(from);
         const now = after.positional.get(piece);
         if (now) starts.set(to, now.positions[0]!);
         const slots = [...starts.keys()].sort((a, b) => b - a);

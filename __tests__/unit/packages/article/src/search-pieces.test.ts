@@ -207,6 +207,22 @@ describe("movedPieces", () => {
     expect("files" in inPlace && sorted(inPlace.files)).toEqual(changed(next.pieces, later.pieces));
   });
 
+  it.each([
+    ["a plain title", "Seven questions for a second date"],
+    ["other scripts and emoji", "पहली डेट से पहले ☕ 💘 and a walk"],
+  ])("puts a new article's card in a new last slot exactly as the next build does: %s", (_, title) => {
+    const added: SearchCard = { ...card(title, 0), id: "brand-new-article", slug: "brand-new", lastUpdate: newest };
+    const next = build(built.slots, [...live, added]);
+    expect(next.slots.indexOf(keyOf(added))).toBe(built.slots.length);
+    const made = movedPieces((file) => built.pieces.get(file), null, built.slots.length, added);
+    expect("files" in made && sorted(made.files)).toEqual(changed(built.pieces, next.pieces));
+    // An article the index has already is not new.
+    const known = { ...added, id: articles[5]!.id };
+    expect(movedPieces((file) => built.pieces.get(file), null, built.slots.length, known)).toEqual({
+      reason: `the search index already has a card for ${known.id}`,
+    });
+  });
+
   it("refuses what the build would renumber or split, or a slot that is not the next", () => {
     const read = (file: string) => built.pieces.get(file);
     const moved = { ...articles[10]!, lastUpdate: newest };
