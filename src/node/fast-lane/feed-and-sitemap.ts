@@ -1,6 +1,7 @@
 import { articlePath, escapeHtml, type BlogPost } from "@kindred/article";
 import { feedItems, type FeedItem } from "@kindred/publishing";
 import { rssItemXml, xmlText } from "../feed";
+import { sitemapXml } from "../../lib/sitemap";
 
 // The fast lane's part of the two site-wide files an article edit reaches: the feed (/rss.xml) and
 // the sitemap (/sitemap.xml). Both are written by onPostBuild from every article (feed.ts,
@@ -14,22 +15,12 @@ export type SiteFileEdit = { text: string | null } | { reason: string };
 
 /** The feed with the article's item written again; text null when the item is the same. */
 export function feedWithArticle(feed: string, post: BlogPost, siteUrl: string): SiteFileEdit {
-  const guid = `<guid isPermaLink="true">${xmlText(`${siteUrl}${articlePath(post.slug)}`)}</guid>`;
+  const guid = guidOf(post, siteUrl);
   const found = feedItems(feed).filter((item) => item.text.includes(guid));
   if (found.length === 0) return { reason: "the feed has no item for the article" };
   if (found.length > 1) return { reason: "the feed has two items for the article" };
   const [old] = found as [FeedItem];
-  const item = rssItemXml(
-    {
-      slug: post.slug,
-      title: post.title,
-      lastUpdate: post.lastUpdate,
-      categories: post.categories,
-      description: post.description,
-      safeBlocks: post.safeBlocks,
-    },
-    siteUrl,
-  );
+  const item = rssItemXml(feedArticle(post), siteUrl);
   return { text: item === old.text ? null : `${feed.slice(0, old.start)}${item}${feed.slice(old.end)}` };
 }
 
@@ -43,16 +34,41 @@ export function feedWithArticleFirst(feed: string, post: BlogPost, siteUrl: stri
   const edited = feedWithArticle(feed, post, siteUrl);
   if ("reason" in edited) return edited;
   const text = edited.text ?? feed;
-  const guid = `<guid isPermaLink="true">${xmlText(`${siteUrl}${articlePath(post.slug)}`)}</guid>`;
-  const items = feedItems(text);
-  const item = items.find((found) => found.text.includes(guid))!;
+  const item = feedItems(text).find((found) => found.text.includes(guidOf(post, siteUrl)))!;
+  return withItemFirst(`${text.slice(0, item.start - 1)}${text.slice(item.end)}`, item.text, post);
+}
+
+/**
+ * The feed with a new article's item first, as the build writes it once the article is published
+ * with a date newer than every other article's; refused when the feed has an item for it already.
+ */
+export function feedWithNewArticle(feed: string, post: BlogPost, siteUrl: string): SiteFileEdit {
+  if (feedItems(feed).some((found) => found.text.includes(guidOf(post, siteUrl))))
+    return { reason: "the feed has an item for the article already" };
+  return withItemFirst(feed, rssItemXml(feedArticle(post), siteUrl), post);
+}
+
+const guidOf = (post: BlogPost, siteUrl: string): string =>
+  `<guid isPermaLink="true">${xmlText(`${siteUrl}${articlePath(post.slug)}`)}</guid>`;
+
+/** What the feed's writer reads of an article. */
+const feedArticle = (post: BlogPost) => ({
+  slug: post.slug,
+  title: post.title,
+  lastUpdate: post.lastUpdate,
+  categories: post.categories,
+  description: post.description,
+  safeBlocks: post.safeBlocks,
+});
+
+/** The feed (without the article's item) with `item` before every other and the article's date as lastBuildDate. */
+function withItemFirst(without: string, item: string, post: BlogPost): SiteFileEdit {
   // Each item is on lines of its own, after the channel's <atom:link/> line.
-  const without = `${text.slice(0, item.start - 1)}${text.slice(item.end)}`;
   const header = /\n<atom:link [^\n]*\/>/.exec(without);
   const built = /<lastBuildDate>[^<]*<\/lastBuildDate>/;
   if (!header || !built.test(without)) return { reason: "the feed's channel is not laid out as the build writes it" };
   const at = header.index + header[0].length;
-  const first = `${without.slice(0, at)}\n${item.text}${without.slice(at)}`;
+  const first = `${without.slice(0, at)}\n${item}${without.slice(at)}`;
   return { text: first.replace(built, `<lastBuildDate>${new Date(post.lastUpdate).toUTCString()}</lastBuildDate>`) };
 }
 
@@ -94,5 +110,51 @@ export function sitemapWithArticle(
   }
   return { text };
 }
+
+/**
+ * The sitemap with the pages a new article adds (its own, and a new last list page when it opens
+ * one), as the build lists them: every entry in the order of its path, the article's with its day,
+ * and every page under /blog but the articles' with the newest day of all articles, which the
+ * lists showed or the new article's when that is later. Refused when it lists one of them already.
+ */
+export function sitemapWithNewPages(
+  sitemap: string,
+  post: BlogPost,
+  listPaths: string[],
+  siteUrl: string,
+): SiteFileEdit {
+  const layout = /^(<\?xml[^>]*\?>\n<urlset [^>]*>)((?:<url>.*?<\/url>)*)(<\/urlset>\n)$/s.exec(sitemap);
+  if (!layout) return { reason: "the sitemap is not laid out as the build writes it" };
+  const prefix = escapeHtml(siteUrl);
+  const entries: { path: string; lastmod: string | undefined }[] = [];
+  let read = "";
+  for (const [xml, loc, lastmod] of layout[2]!.matchAll(
+    /<url><loc>([^<]*)<\/loc>(?:<lastmod>([^<]*)<\/lastmod>)?<\/url>/g,
+  )) {
+    if (!loc!.startsWith(prefix)) return { reason: "the sitemap lists a page of another site" };
+    entries.push({ path: unescapeHtml(loc!.slice(prefix.length)), lastmod });
+    read += xml;
+  }
+  if (read !== layout[2]) return { reason: "the sitemap is not laid out as the build writes it" };
+  const isList = (pagePath: string): boolean => pagePath.startsWith("/blog") && !pagePath.startsWith(articlePath(""));
+  const added = [articlePath(post.slug), ...listPaths];
+  if (entries.some((entry) => added.includes(entry.path))) return { reason: "the sitemap lists a new page already" };
+  const day = dayOf(post);
+  const shown = entries.find((entry) => isList(entry.path))?.lastmod;
+  const newest = shown !== undefined && shown > day ? shown : day;
+  const pages = [
+    ...entries.map((entry) => (isList(entry.path) ? { ...entry, lastmod: newest } : entry)),
+    { path: added[0]!, lastmod: day },
+    ...listPaths.map((pagePath) => ({ path: pagePath, lastmod: newest })),
+  ];
+  // In the order sitemapEntries gives them.
+  pages.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return { text: sitemapXml(siteUrl, pages) };
+}
+
+const unescapeHtml = (text: string): string =>
+  text.replace(/&(amp|lt|gt|quot|#39);/g, (_, name: string) =>
+    name === "amp" ? "&" : name === "lt" ? "<" : name === "gt" ? ">" : name === "quot" ? '"' : "'",
+  );
 
 const escapeRegExp = (text: string): string => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");

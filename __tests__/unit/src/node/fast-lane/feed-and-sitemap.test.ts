@@ -4,7 +4,9 @@ import { sitemapEntries, sitemapXml, type SitemapArticle } from "../../../../../
 import {
   feedWithArticle,
   feedWithArticleFirst,
+  feedWithNewArticle,
   sitemapWithArticle,
+  sitemapWithNewPages,
 } from "../../../../../src/node/fast-lane/feed-and-sitemap";
 
 // The fast lane's edit of the feed and the sitemap must give the very text the build's own writers
@@ -60,6 +62,26 @@ describe("feedWithArticleFirst", () => {
   it("refuses an article the feed does not list", () => {
     expect(feedWithArticleFirst(feedAt(posts), post("missing"), SITE)).toEqual({
       reason: "the feed has no item for the article",
+    });
+  });
+});
+
+describe("feedWithNewArticle", () => {
+  const posts = [
+    post("a", { lastUpdate: "2024-10-01T00:00:00.000Z" }),
+    post("b", { lastUpdate: "2024-09-01T00:00:00.000Z" }),
+  ];
+  const feedAt = (listed: BlogPost[]): string =>
+    rssXml(CHANNEL, listed as FeedArticle[], new Date(listed[0]!.lastUpdate));
+
+  it("puts a new article's item before every other, with its date as the channel's, as the build writes it", () => {
+    const added = post("new-one", { lastUpdate: "2024-11-02T09:30:00.000Z", title: "नई शुरुआत & <💘>" });
+    expect(feedWithNewArticle(feedAt(posts), added, SITE)).toEqual({ text: feedAt([added, ...posts]) });
+  });
+
+  it("refuses an article the feed lists already", () => {
+    expect(feedWithNewArticle(feedAt(posts), post("b", { lastUpdate: "2024-11-02T09:30:00.000Z" }), SITE)).toEqual({
+      reason: "the feed has an item for the article already",
     });
   });
 });
@@ -121,6 +143,40 @@ describe("sitemapWithArticle", () => {
     const missing = post("zz", { updatedOn: "2024-12-01T00:00:00.000Z" });
     expect(sitemapWithArticle(sitemapOf(all), post("zz"), missing, SITE)).toEqual({
       reason: "the sitemap has no entry for the article with its date",
+    });
+  });
+});
+
+describe("sitemapWithNewPages", () => {
+  const posts = [
+    post("a", { lastUpdate: "2024-10-01T00:00:00.000Z" }),
+    post("c", { lastUpdate: "2024-08-01T00:00:00.000Z" }),
+  ];
+  const pages = ["/", "/blog", "/terms", "/blogarticle/a", "/blogarticle/c"];
+  const sitemapFor = (listed: BlogPost[], paths: string[]): string =>
+    sitemapXml(SITE, sitemapEntries(paths, listed as SitemapArticle[]));
+
+  it("adds the article's page in its place, with the lists' day now its own, as the build writes it", () => {
+    const added = post("b-and-more", { lastUpdate: "2024-11-02T09:30:00.000Z" });
+    expect(sitemapWithNewPages(sitemapFor(posts, pages), added, [], SITE)).toEqual({
+      text: sitemapFor([added, ...posts], [...pages, "/blogarticle/b-and-more"]),
+    });
+  });
+
+  it("adds a new list page too, and keeps the lists' day when another article's update is later", () => {
+    const updated = [{ ...posts[0]!, updatedOn: "2024-12-24T00:00:00.000Z" }, posts[1]!];
+    const added = post("zz", { lastUpdate: "2024-11-02T09:30:00.000Z" });
+    expect(sitemapWithNewPages(sitemapFor(updated, pages), added, ["/blog/2"], SITE)).toEqual({
+      text: sitemapFor([added, ...updated], [...pages, "/blogarticle/zz", "/blog/2"]),
+    });
+  });
+
+  it("refuses a page it lists already, or a file it did not write", () => {
+    expect(sitemapWithNewPages(sitemapFor(posts, pages), posts[1]!, [], SITE)).toEqual({
+      reason: "the sitemap lists a new page already",
+    });
+    expect(sitemapWithNewPages("<urlset/>", posts[1]!, [], SITE)).toEqual({
+      reason: "the sitemap is not laid out as the build writes it",
     });
   });
 });
