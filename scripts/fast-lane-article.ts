@@ -1,6 +1,6 @@
 // `node scripts/fast-lane-article.ts --site <dir> --out <dir> (--document <id> | --document-file <file>)`
 // The fast lane's article step, as a command the rebuild service can run in its workspace: renders
-// one edited article's page and page data (and the feed and sitemap it changes) for the site last
+// one edited or new article's page and page data (and the feed and sitemap it changes) for the site last
 // built in --site, with that site's own code (src/node/fast-lane/render-article.ts, loaded from
 // --site with jiti, as the site's TypeScript imports name no extensions), and writes them under
 // --out at their paths under public/ (a move's ranking and card index under --out/.lane/, at their
@@ -9,7 +9,7 @@
 // sample content (--document, its id) or from a file holding {"id", "data"} as read from Firestore
 // (--document-file). With --document, a site that reads Firestore (a project id configured) reads
 // the published document there, as its build does.
-import { mkdirSync, realpathSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, realpathSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import path from "node:path";
 import os from "node:os";
@@ -258,6 +258,11 @@ async function main(): Promise<void> {
   for (const folder of new Set(result.files.map(({ file }) => path.dirname(path.join(out, file)))))
     mkdirSync(folder, { recursive: true });
   for (const { file, text } of result.files) writeFileSync(path.join(out, file), text);
+  // A new article's sharing image: the build links it from the image store, the lane copies it.
+  for (const { file, from } of result.copies) {
+    mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
+    copyFileSync(from, path.join(out, file));
+  }
   // A move's ranking and card index, for the site folder of the release the lane makes.
   for (const { file, text } of result.laneFiles) {
     mkdirSync(path.dirname(path.join(out, LANE_FILES_DIR, file)), { recursive: true });
@@ -268,7 +273,7 @@ async function main(): Promise<void> {
   printLine({
     rendered: true,
     pagePath: result.pagePath,
-    files: result.files.map(({ file }) => file),
+    files: [...result.files, ...result.copies].map(({ file }) => file),
     laneFiles: result.laneFiles.map(({ file }) => file),
     timings: {
       loadCode: ms(started, loaded),

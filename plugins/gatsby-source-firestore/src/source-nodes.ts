@@ -124,8 +124,11 @@ export function normalizeContext(options: FirestoreSourceOptions): NormalizeCont
       };
 }
 
+/** What an article's node id is made from: createNodeId of this, in the plugin's namespace (its package name). */
+export const blogPostNodeKey = (documentId: string): string => `${BLOG_POST_TYPE} >>> ${documentId}`;
+
 const blogPostNodeId = (args: NodePluginArgs, documentId: string): string =>
-  args.createNodeId(`${BLOG_POST_TYPE} >>> ${documentId}`);
+  args.createNodeId(blogPostNodeKey(documentId));
 
 function createBlogPostNode(args: NodePluginArgs, post: BlogPost): string {
   const id = blogPostNodeId(args, post.documentId);

@@ -1,8 +1,10 @@
+import { existsSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import path from "node:path";
-import { articlePath, type BlogPost } from "@kindred/article";
+import { articlePath, type BlogPost, type BlogPostNode } from "@kindred/article";
 import { normalizeBlogPost } from "../../../plugins/gatsby-source-firestore/src/normalize";
-import { normalizeContext } from "../../../plugins/gatsby-source-firestore/src/source-nodes";
+import { blogPostNodeKey, normalizeContext } from "../../../plugins/gatsby-source-firestore/src/source-nodes";
 import type { FirestoreSourceOptions } from "../../../plugins/gatsby-source-firestore/src/plugin-options";
 import type { RawDocument } from "../../../plugins/gatsby-source-firestore/src/types";
 import {
@@ -11,18 +13,29 @@ import {
   type PageData,
   type PageRenderer,
 } from "../../../plugins/gatsby-internals/page-renderer";
-import { ARTICLE_RECIPE, coverData } from "../covers";
+import { ARTICLE_RECIPE, CARD_RECIPE, coverData, sharingImageOf, type CoverOwner } from "../covers";
+import { articleOgImage, SITE_OG_IMAGE } from "../../lib/og-image";
+import { pageCount, blogListPath } from "../../lib/pagination";
 import { imageStoreDir } from "../image-store/store";
+import { searchIndexOf } from "../write-search-index";
 import { FEED_PATH } from "../../lib/site-files";
-import { feedWithArticle, feedWithArticleFirst, sitemapWithArticle, type SiteFileEdit } from "./feed-and-sitemap";
+import {
+  feedWithArticle,
+  feedWithArticleFirst,
+  feedWithNewArticle,
+  sitemapWithArticle,
+  sitemapWithNewPages,
+  type SiteFileEdit,
+} from "./feed-and-sitemap";
 import { pagesShowing, readCardIndex } from "./card-index";
-import { readRanking } from "./ranking";
-import { movedPages } from "./render-move";
+import { readRanking, type Ranking } from "./ranking";
+import { comesFirst, movedPages, type NewArticle } from "./render-move";
 import {
   pageFinisher,
   renderCardPages,
   renderPageData,
   sameJson,
+  searchPiecesAdded,
   searchPiecesMoved,
   searchPiecesWithTitle,
   type LaneFile,
@@ -39,8 +52,13 @@ export type { LaneFile } from "./render-cards";
 // The feed's item and the sitemap's dates follow (feed-and-sitemap.ts). A new title also redraws
 // the article's card wherever it is shown, and the search index (render-cards.ts). A new lastUpdate
 // that puts the article before every other (a publish) moves it to the top: the list pages down to
-// its old place, the similar lists it now joins and the search slots change (render-move.ts).
+// its old place, the similar lists it now joins and the search slots change (render-move.ts). A
+// new article (no page yet, and not in the build's ranking) with such a date comes in at the top the
+// same way, its page made on another article's, with its sharing image copied as the build links it.
 // Anything else an edit could change (categories, a slug, a cover, a date further down) it refuses.
+
+/** The source plugin's package name: the namespace Gatsby makes its node ids in. */
+const SOURCE_PLUGIN = "gatsby-source-firestore";
 
 /** The fields of the article template's query the build resolves itself rather than reading the node. */
 const RESOLVED = new Set(["featureImage", "similar"]);
@@ -89,6 +107,8 @@ export type ArticleRender =
       files: LaneFile[];
       /** Files of the site folder (not public/) as they now are: a move's ranking and card index. */
       laneFiles: LaneFile[];
+      /** Files under public/ that are copies of files the build keeps elsewhere: a new article's sharing image. */
+      copies: { file: string; from: string }[];
       timings: Record<string, number>;
     }
   | { rendered: false; reason: string };
@@ -181,21 +201,47 @@ export async function renderArticle({
     return refuse("the article moved to another blog");
   const pagePath = articlePath(post.slug);
   const previousText = await readFile(pageDataPathOf(publicDir, pagePath), "utf8").catch(() => undefined);
-  if (previousText === undefined) return refuse(`${pagePath} has no page data: a new article or a new slug`);
-  const previous = JSON.parse(previousText) as PageData;
-  if (previous.componentChunkName !== "component---src-templates-blog-article-tsx")
+  const previous = previousText === undefined ? undefined : (JSON.parse(previousText) as PageData);
+  if (previous && previous.componentChunkName !== "component---src-templates-blog-article-tsx")
     return refuse(`${pagePath} is not an article page`);
-  const cover = coverData(imageStoreDir(siteDir), post, ARTICLE_RECIPE);
+  const store = imageStoreDir(siteDir);
+  const cover = coverData(store, post, ARTICLE_RECIPE);
   if (post.featureImageSource && !cover) return refuse("the cover is not in the image store yet");
+  // No page yet: a new article, when the build's ranking does not know it.
+  let ranking: Ranking | undefined;
+  let added: NewArticle | undefined;
+  if (!previous) {
+    ranking = await readRanking(siteDir);
+    if (!ranking) return refuse(`${pagePath} has no page data, and the last build left no ranking of the articles`);
+    if (ranking.articles.some((article) => article.documentId === post.documentId))
+      return refuse(`${pagePath} has no page data: the article's slug changed, or it was taken down since the build`);
+    added = {
+      id: nodeIdOf(siteDir, post.documentId),
+      featureImage: cover,
+      cardImage: coverData(store, post, CARD_RECIPE),
+    };
+  }
   lap("normalize");
 
-  const made = articleResult(previous.result, post, cover);
+  const made = previous
+    ? articleResult(previous.result, post, cover)
+    : { result: undefined, cardChanged: false, moved: true };
   if ("reason" in made) return refuse(made.reason);
-  const before = (previous.result.data as { blogPost: { lastUpdate: string; updatedOn: string | null } }).blogPost;
+  const before = previous
+    ? (previous.result.data as { blogPost: { lastUpdate: string; updatedOn: string | null } }).blogPost
+    : undefined;
+  // A new article opens a new list page when the last one is full.
+  const listsNow = ranking && pageCount(ranking.articles.length);
+  const newLists = ranking && pageCount(ranking.articles.length + 1) > listsNow! ? [blogListPath(listsNow! + 1)] : [];
+  const feedEdit = added ? feedWithNewArticle : made.moved ? feedWithArticleFirst : feedWithArticle;
   const siteFiles: LaneFile[] = [];
   for (const [file, edit] of [
-    [FEED_PATH, (text: string) => (made.moved ? feedWithArticleFirst : feedWithArticle)(text, post, siteUrl)],
-    ["/sitemap.xml", (text: string) => sitemapWithArticle(text, before, post, siteUrl)],
+    [FEED_PATH, (text: string) => feedEdit(text, post, siteUrl)],
+    [
+      "/sitemap.xml",
+      (text: string) =>
+        before ? sitemapWithArticle(text, before, post, siteUrl) : sitemapWithNewPages(text, post, newLists, siteUrl),
+    ],
   ] as const) {
     const text = await readFile(path.join(publicDir, file), "utf8").catch(() => undefined);
     const edited: SiteFileEdit = text === undefined ? { reason: "the last build wrote none" } : edit(text);
@@ -203,7 +249,8 @@ export async function renderArticle({
     if (edited.text !== null) siteFiles.push({ file: file.slice(1), text: edited.text });
   }
   lap("siteFiles");
-  const pageDataText = renderer.pageDataText(previous, JSON.stringify(made.result));
+  // A new article's page data is made with the pages its coming in changes (movedPages).
+  let pageDataText = previous ? renderer.pageDataText(previous, JSON.stringify(made.result)) : "";
   lap("pageData");
 
   // A move to the top: the pages it changes, with their new page data; or a new title: the pages
@@ -214,20 +261,25 @@ export async function renderArticle({
   const cardFiles: LaneFile[] = [];
   const laneFiles: LaneFile[] = [];
   let movedHere: { path: string; pageData: string }[] = [];
-  const change = made.moved ? "the article moved to the top" : "the title changed";
+  const change = added ? "a new article" : made.moved ? "the article moved to the top" : "the title changed";
   if (made.moved) {
-    const ranking = await readRanking(siteDir);
+    ranking ??= await readRanking(siteDir);
     const index = await readCardIndex(siteDir);
     if (!ranking || !index)
-      return refuse("the article moved, and the last build left no ranking of the articles or index of their cards");
+      return refuse(`${change}, and the last build left no ranking of the articles or index of their cards`);
+    if (!comesFirst(ranking, post))
+      return refuse(`${change}: the article's new date does not put it before every other article`);
     // A move on a site this size changes many pages: the other renderer loads while they are worked out.
     if (ranking.articles.length >= parallelFrom()) cardPagesElsewhere?.start();
     // The search pieces first: they read a few files, and may refuse what the pages would not.
-    const search = await searchPiecesMoved(publicDir, post, ranking.buildSlots);
+    const search = added
+      ? await searchPiecesAdded(publicDir, searchIndexOf([post as unknown as BlogPostNode], store)[0]!)
+      : await searchPiecesMoved(publicDir, post, ranking.buildSlots);
     if ("reason" in search) return refuse(`${change}: ${search.reason}`);
     lap("search");
-    const move = await movedPages({ publicDir, renderer, post, ranking, index });
+    const move = await movedPages({ publicDir, renderer, post, ranking, index, added });
     if ("reason" in move) return refuse(`${change}: ${move.reason}`);
+    if (move.added !== undefined) pageDataText = move.added;
     cardFiles.push(...search.files);
     laneFiles.push(...move.laneFiles);
     for (const page of move.pages)
@@ -284,6 +336,21 @@ export async function renderArticle({
       ...cardFiles,
     ],
     laneFiles,
+    copies: added ? [{ file: articleOgImage(post.slug).slice(1), from: sharingImageFor(store, publicDir, post) }] : [],
     timings,
   };
+}
+
+/** The article's node id as the build makes it: Gatsby's createNodeId, in the source plugin's namespace. */
+function nodeIdOf(siteDir: string, documentId: string): string {
+  const { createNodeId } = createRequire(path.join(siteDir, "package.json"))("gatsby/dist/utils/create-node-id") as {
+    createNodeId(id: string, namespace: string): string;
+  };
+  return createNodeId(blogPostNodeKey(documentId), SOURCE_PLUGIN);
+}
+
+/** Where the sharing image the build links for the article is (write-og-images.ts): its cover's, else the site's. */
+function sharingImageFor(store: string, publicDir: string, post: BlogPost): string {
+  const stored = sharingImageOf(store, post as unknown as CoverOwner);
+  return stored && existsSync(stored) ? stored : path.join(publicDir, SITE_OG_IMAGE);
 }

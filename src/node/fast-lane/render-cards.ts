@@ -263,6 +263,20 @@ export async function searchPiecesMoved(
   );
 }
 
+/**
+ * The pieces of the search index that change when a new article is published with a date newer
+ * than every other: the build gives its card a new last slot (movedPieces, from no slot).
+ */
+export async function searchPiecesAdded(
+  publicDir: string,
+  card: SearchCard,
+): Promise<{ files: LaneFile[] } | { reason: string }> {
+  const read = onceReader(publicDir);
+  const manifestText = read(MANIFEST_PATH);
+  if (manifestText === undefined) return { reason: "the last build wrote no search index" };
+  return laneFiles(movedPieces(read, null, (JSON.parse(manifestText) as SearchManifest).slots, card));
+}
+
 const readText = (file: string): string | undefined => {
   try {
     return readFileSync(file, "utf8");

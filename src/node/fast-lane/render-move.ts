@@ -40,6 +40,18 @@ export interface Move {
   pages: MovedPage[];
   /** The ranking and card index as they now are, under the site folder (the lane folder's). */
   laneFiles: LaneFile[];
+  /** A new article's own page data (its page is rendered with the article's), when it is one. */
+  added?: string;
+}
+
+/**
+ * What the build resolves for a new article, which the lane gives movedPages: its node id (the
+ * source plugin's createNodeId), its cover for the page and for its card, from the image store.
+ */
+export interface NewArticle {
+  id: string;
+  featureImage: unknown;
+  cardImage: unknown;
 }
 
 type Refusal = { reason: string };
@@ -72,10 +84,61 @@ function pageDataWith(renderer: PageRenderer, previous: PageData, cards: Card[],
   return renderer.pageDataText(previous, JSON.stringify({ data, pageContext }));
 }
 
+const NOT_FIRST = "the article's new date does not put it before every other article";
+
+/**
+ * Whether the article's date puts it before every other in the ranking: a date equal to another's
+ * would leave the order to the build's sort, and an older one moves it down the lists.
+ */
+export const comesFirst = (ranking: Ranking, post: BlogPost): boolean =>
+  ranking.articles.every((other) => other.documentId === post.documentId || other.lastUpdate < post.lastUpdate);
+
+/** A new article's card, its fields in the order of `shape` (any card the build wrote), as the build gives it. */
+export function newCard(shape: Card, post: BlogPost, cardImage: unknown): { card: Card } | Refusal {
+  const card: Card = {};
+  for (const field of Object.keys(shape)) {
+    if (field === "cardImage") card[field] = cardImage;
+    else if (!(field in post)) return { reason: `cards ask for "${field}", which the fast lane does not know` };
+    else card[field] = (post as unknown as Record<string, unknown>)[field] ?? null;
+  }
+  return { card };
+}
+
+/**
+ * A new article's page data, shaped as `shape` (another article's page data, as the build wrote it):
+ * the query result's fields in that order, each read from the article's node or resolved as the
+ * build resolves it (the cover from the image store, the similar articles' cards).
+ */
+function newArticlePageData(
+  renderer: PageRenderer,
+  shape: PageData,
+  post: BlogPost,
+  added: NewArticle,
+  similar: { ids: string[]; cards: Card[] },
+): string | Refusal {
+  const data = shape.result.data as { blogPost?: Card } | undefined;
+  if (!data?.blogPost) return { reason: `${shape.path} has no article to shape the new one's page on` };
+  const blogPost: Card = {};
+  for (const field of Object.keys(data.blogPost)) {
+    if (field === "featureImage") blogPost[field] = added.featureImage;
+    else if (field === "similar") blogPost[field] = similar.cards;
+    else if (!(field in post))
+      return { reason: `the article query asks for "${field}", which the fast lane does not know` };
+    else blogPost[field] = (post as unknown as Record<string, unknown>)[field] ?? null;
+  }
+  const context = { ...(shape.result.pageContext as object), id: added.id, similar: similar.ids };
+  return renderer.pageDataText(
+    { ...shape, path: articlePath(post.slug) },
+    JSON.stringify({ data: { ...data, blogPost }, pageContext: context }),
+  );
+}
+
 /**
  * The pages a publish that moved `post` to the top changes, with their new page data, or why the
  * fast lane cannot tell them. Reads every list page's page data (each one's changesAfter changes)
- * and those of the article pages whose similar list changes or shows the article.
+ * and those of the article pages whose similar list changes or shows the article. With `added`,
+ * `post` is a new article, published newer than every other: it comes in at the top, every list
+ * page shifts, a new last list page opens when the last one was full, and its own page is made.
  */
 export async function movedPages({
   publicDir,
@@ -83,23 +146,34 @@ export async function movedPages({
   post,
   ranking,
   index,
+  added,
 }: {
   publicDir: string;
   renderer: PageRenderer;
   post: BlogPost;
   ranking: Ranking;
   index: CardIndex;
+  added?: NewArticle;
 }): Promise<Move | Refusal> {
-  const at = ranking.articles.findIndex((article) => article.documentId === post.documentId);
+  const at = added ? ranking.articles.length : ranking.articles.findIndex((a) => a.documentId === post.documentId);
   if (at < 0) return { reason: "the last build's ranking has no place for the article" };
-  const old = ranking.articles[at]!;
-  if (old.slug !== post.slug || old.blogId !== post.blogId || !sameJson(old.categories, post.categories))
+  if (added && ranking.articles.some((article) => article.documentId === post.documentId))
+    return { reason: "the last build's ranking has the article already" };
+  const old = ranking.articles[at];
+  if (old && (old.slug !== post.slug || old.blogId !== post.blogId || !sameJson(old.categories, post.categories)))
     return { reason: "the article's slug, blog or categories changed, which moves it elsewhere" };
   const others = ranking.articles.filter((_, place) => place !== at);
-  // A date equal to another's would leave the order to the build's sort; an older one moves it down.
-  if (others.some((other) => other.lastUpdate >= post.lastUpdate))
-    return { reason: "the article's new date does not put it before every other article" };
-  const moved: RankedArticle = { ...old, lastUpdate: post.lastUpdate };
+  if (!comesFirst(ranking, post)) return { reason: NOT_FIRST };
+  const moved: RankedArticle = old
+    ? { ...old, lastUpdate: post.lastUpdate }
+    : {
+        id: added!.id,
+        slug: post.slug,
+        documentId: post.documentId,
+        blogId: post.blogId,
+        categories: [...post.categories],
+        lastUpdate: post.lastUpdate,
+      };
   const next = [moved, ...others];
   const documentIdOf = new Map(ranking.articles.map((article) => [article.id, article.documentId]));
   const documentIds = (ids: readonly string[]): string[] => ids.map((id) => documentIdOf.get(id)!);
@@ -107,9 +181,10 @@ export async function movedPages({
   const shown = new Map<string, { before: string[]; after: string[] }>();
   const pages: MovedPage[] = [];
 
-  // The list pages: those down to the article's old one shift by one card; every one's
-  // changesAfter is the article's date.
+  // The list pages: those down to the article's old one (a new article's: all) shift by one card;
+  // every one's changesAfter is the article's date, and its numPages the count of list pages.
   const lastShifted = Math.floor(at / POSTS_PER_PAGE) + 1;
+  const numPages = pageCount(next.length);
   const cardOf = new Map<string, Card>();
   const lists: { pagePath: string; previous: PageData; before: string[] }[] = [];
   for (let page = 1; page <= pageCount(ranking.articles.length); page += 1) {
@@ -124,14 +199,31 @@ export async function movedPages({
     if (page <= lastShifted) cards.forEach((card, place) => cardOf.set(before[place]!, card));
     lists.push({ pagePath, previous, before });
   }
-  const card = cardWith(cardOf.get(old.id)!, post, MOVE_CARD_FIELDS);
+  const shape = lists[0]?.previous;
+  if (!shape) return { reason: "the last build made no list page" };
+  const cardShape = cardsOf(shape, LIST)![0];
+  if (!cardShape) return { reason: "the last build listed no article to shape a card on" };
+  const card = old ? cardWith(cardOf.get(old.id)!, post, MOVE_CARD_FIELDS) : newCard(cardShape, post, added!.cardImage);
   if ("reason" in card) return card;
-  cardOf.set(old.id, card.card);
-  for (const [page, { pagePath, previous, before }] of lists.entries()) {
-    const after = next.slice(page * POSTS_PER_PAGE, (page + 1) * POSTS_PER_PAGE).map(({ id }) => id);
-    const render = page + 1 <= lastShifted;
+  cardOf.set(moved.id, card.card);
+  if (added) documentIdOf.set(moved.id, moved.documentId);
+  for (let page = 1; page <= numPages; page += 1) {
+    // A new last list page is made on the last one's page data.
+    const { pagePath, previous, before } = lists[page - 1] ?? {
+      pagePath: blogListPath(page),
+      previous: { ...lists.at(-1)!.previous, path: blogListPath(page) },
+      before: [],
+    };
+    const after = next.slice((page - 1) * POSTS_PER_PAGE, page * POSTS_PER_PAGE).map(({ id }) => id);
+    const render = page <= lastShifted || numPages !== lists.length;
     const cards = render ? after.map((id) => cardOf.get(id)!) : cardsOf(previous, LIST)!;
-    const context = { ...(previous.result.pageContext as object), ids: after, changesAfter: moved.lastUpdate };
+    const context = {
+      ...(previous.result.pageContext as object),
+      currentPage: page,
+      numPages,
+      ids: after,
+      changesAfter: moved.lastUpdate,
+    };
     pages.push({ path: pagePath, pageData: pageDataWith(renderer, previous, cards, context), render });
     if (render) shown.set(pagePath, { before: documentIds(before), after: documentIds(after) });
   }
@@ -139,15 +231,34 @@ export async function movedPages({
   // The article pages whose similar list changes, or shows the article (its card's date changed).
   const similarBefore = similarIndex(ranking.articles);
   const similarAfter = similarIndex(next);
+  let addedPageData: string | undefined;
   for (const article of next) {
-    const before = similarBefore.similarTo(article === moved ? old : article).map(({ id }) => id);
     const after = similarAfter.similarTo(article).map(({ id }) => id);
+    if (article === moved && !old) {
+      // The new article's own page, shaped on the page of the article its list shows first (or any).
+      let shapeOf: PageData | undefined;
+      for (const other of [...after.map((id) => next.find((article) => article.id === id)!), ...others]) {
+        shapeOf = readPageData(publicDir, articlePath(other.slug));
+        if (shapeOf?.componentChunkName === ARTICLE) break;
+        shapeOf = undefined;
+      }
+      if (!shapeOf) return { reason: "the last build made no article page to shape the new one's on" };
+      const made = newArticlePageData(renderer, shapeOf, post, added!, {
+        ids: after,
+        cards: after.map((id) => cardOf.get(id)!),
+      });
+      if (typeof made !== "string") return made;
+      addedPageData = made;
+      shown.set(articlePath(post.slug), { before: [], after: documentIds(after) });
+      continue;
+    }
+    const before = similarBefore.similarTo(article === moved ? old! : article).map(({ id }) => id);
     const changed = !sameJson(before, after);
     if (article === moved) {
       if (changed) return { reason: "the article's own similar articles changed" };
       continue;
     }
-    if (!changed && !after.includes(old.id)) continue;
+    if (!changed && !after.includes(moved.id)) continue;
     const pagePath = articlePath(article.slug);
     const previous = readPageData(publicDir, pagePath);
     if (!previous) {
@@ -160,8 +271,8 @@ export async function movedPages({
     if (!cards || !sameJson(context?.similar, before) || cards.length !== before.length)
       return { reason: `${pagePath} does not show the similar articles the last build's ranking gives` };
     const shownHere = new Map(before.map((id, place) => [id, cards[place]!]));
-    shownHere.set(old.id, card.card);
-    const nextCards = after.map((id) => shownHere.get(id));
+    shownHere.set(moved.id, card.card);
+    const nextCards = after.map((id) => shownHere.get(id) ?? cardOf.get(id));
     if (nextCards.some((found) => found === undefined))
       return { reason: `${pagePath}: a similar article's card is not on the page` };
     pages.push({
@@ -175,6 +286,7 @@ export async function movedPages({
   const nextRanking: Ranking = { ...ranking, articles: next };
   return {
     pages,
+    ...(addedPageData === undefined ? {} : { added: addedPageData }),
     laneFiles: [
       { file: RANKING_FILE, text: JSON.stringify(nextRanking) },
       { file: CARD_INDEX_FILE, text: JSON.stringify(cardIndexWith(index, shown)) },

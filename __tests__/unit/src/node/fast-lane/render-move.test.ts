@@ -1,5 +1,6 @@
 import { cardIndexOf, pagesShowing, type PageCards } from "../../../../../src/node/fast-lane/card-index";
-import { cardIndexWith } from "../../../../../src/node/fast-lane/render-move";
+import type { BlogPost } from "@kindred/article";
+import { cardIndexWith, newCard } from "../../../../../src/node/fast-lane/render-move";
 
 // The card index a move leaves must name, for every article, the pages the next build's index names:
 // the pages whose cards changed as they now are, every other page as it was.
@@ -37,5 +38,47 @@ describe("cardIndexWith", () => {
     );
     expect([...changed.keys()]).toEqual(["/blog", "/blog/2", "/blogarticle/a", "/blogarticle/b"]);
     expect(showing(cardIndexWith(cardIndexOf(before), changed))).toEqual(showing(cardIndexOf(after)));
+  });
+});
+
+describe("newCard", () => {
+  const shape = {
+    documentId: "x",
+    slug: "x",
+    title: "X",
+    categories: ["A"],
+    lastUpdate: "2024-01-01T00:00:00.000Z",
+    featureImageUrl: "",
+    cardImage: { w: 1 },
+  };
+  const post = {
+    title: "नई शुरुआत 💘",
+    slug: "new-one",
+    documentId: "new-id",
+    categories: ["Safety", "First Dates"],
+    lastUpdate: "2025-03-01T10:00:00.000Z",
+    featureImageUrl: "https://pictures.example/cover.webp",
+    updatedOn: null,
+  } as unknown as BlogPost;
+
+  it("reads each field the card asks for from the node, in the card's order, its cover from the store", () => {
+    const made = newCard(shape, post, { w: 2 });
+    expect("card" in made && JSON.stringify(made.card)).toBe(
+      JSON.stringify({
+        documentId: "new-id",
+        slug: "new-one",
+        title: "नई शुरुआत 💘",
+        categories: ["Safety", "First Dates"],
+        lastUpdate: "2025-03-01T10:00:00.000Z",
+        featureImageUrl: "https://pictures.example/cover.webp",
+        cardImage: { w: 2 },
+      }),
+    );
+  });
+
+  it("refuses a card field the node does not have", () => {
+    expect(newCard({ ...shape, readingTime: 3 }, post, null)).toEqual({
+      reason: 'cards ask for "readingTime", which the fast lane does not know',
+    });
   });
 });

@@ -1,0 +1,197 @@
+import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { buildSite, copyProject, gatsbyEnv } from "../support/site-build";
+import { firstDifference, run } from "../../scripts/fast-lane-check.ts";
+import { LANE_FILES_DIR, LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
+import { readCardIndex, pagesShowing } from "../../src/node/fast-lane/card-index";
+import { readRanking } from "../../src/node/fast-lane/ranking";
+
+// A new article, published with a date newer than every other, through the fast lane's command
+// against real builds: its page and page data made without a page of its own to start from, every
+// list page shifted by one card (and a new last one when the last was full), the similar lists it
+// joins, the feed, the sitemap, the search index and its sharing image, byte for byte what the next
+// full build writes, and no file the build changes left out. The site is the sample content with
+// five more articles (30: five full list pages), so the first new article opens a sixth list page;
+// a second one comes in from what the first lane left, as the service runs them before the build
+// catches up. A renamed article, which has no page at its new path either, is left to the build.
+const BUILD_TIMEOUT = 600_000;
+const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
+const SHAPE = "a-first-date-plan-in-every-format";
+
+const dirs: string[] = [];
+afterAll(async () => {
+  for (const dir of dirs) await rm(dir, { recursive: true, force: true });
+});
+
+/** Every file under `dir`, by path relative to it. */
+function treeOf(dir: string): Map<string, Buffer> {
+  const tree = new Map<string, Buffer>();
+  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
+    if (!entry.isFile()) continue;
+    const full = path.join(entry.parentPath, entry.name);
+    tree.set(path.relative(dir, full), readFileSync(full));
+  }
+  return tree;
+}
+
+/** Writes a sample article made from the showcase one, with these fields, as a published document. */
+function writeArticle(site: string, fields: Record<string, unknown> & { id: string; slug: string }): void {
+  const shape = JSON.parse(readFileSync(path.join(site, "content", "blog", `${SHAPE}.json`), "utf8")) as object;
+  const article: Record<string, unknown> = { ...shape, blogId: `blog-of-${fields.id}`, ...fields };
+  for (const [field, value] of Object.entries(article)) if (value === undefined) delete article[field];
+  writeFileSync(path.join(site, "content", "blog", `${fields.slug}.json`), JSON.stringify(article));
+}
+
+interface Lane {
+  code: number;
+  report: { rendered?: boolean; reason?: string; files?: string[]; laneFiles?: string[]; timings?: object };
+}
+
+/** Runs the command for one article, and lays what it made over the site, as the lane's release does. */
+async function fastLane(site: string, document: string): Promise<Lane> {
+  const out = await mkdtemp(path.join(tmpdir(), "fast-lane-new-"));
+  dirs.push(out);
+  const lane = await run(process.execPath, [LANE, "--site", site, "--out", out, "--document", document], site, {
+    ...gatsbyEnv({}),
+    FAST_LANE_PARALLEL_FROM: "2",
+  });
+  const line = lane.stdout.trim().split("\n").pop() ?? "";
+  if (!line.startsWith("{"))
+    throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
+  const report = JSON.parse(line) as Lane["report"];
+  if (lane.code === 0) {
+    for (const file of report.files!) {
+      mkdirSync(path.dirname(path.join(site, "public", file)), { recursive: true });
+      rmSync(path.join(site, "public", file), { force: true });
+      cpSync(path.join(out, file), path.join(site, "public", file));
+    }
+    for (const file of report.laneFiles!) cpSync(path.join(out, LANE_FILES_DIR, file), path.join(site, file));
+  }
+  return { code: lane.code, report };
+}
+
+test(
+  "a new article goes through the fast lane, byte for byte what the next build writes",
+  async () => {
+    const site = copyProject();
+    dirs.push(site);
+    // Five older articles more: 30 in all, five full list pages.
+    for (let index = 1; index <= 5; index += 1)
+      writeArticle(site, {
+        id: `olderArticle00000${index}`,
+        slug: `older-article-${index}`,
+        title: `An older article, number ${index}`,
+        lastUpdate: `2020-0${index}-01T00:00:00.000Z`,
+        updatedOn: `2020-0${index}-01T00:00:00.000Z`,
+      });
+    const first = await buildSite({}, { dir: site });
+    expect(first.exitCode).toBe(0);
+    expect(readdirSync(path.join(first.publicDir, "blog")).sort()).toEqual(["2", "3", "4", "5", "index.html"]);
+    const before = treeOf(first.publicDir);
+    // The build's own files, put back before the next build: it must write every file itself.
+    const kept = await mkdtemp(path.join(tmpdir(), "fast-lane-new-public-"));
+    dirs.push(kept);
+    cpSync(first.publicDir, kept, { recursive: true });
+
+    const NEW = { id: "brandNewArticle00001", slug: "a-brand-new-article" };
+    writeArticle(site, {
+      ...NEW,
+      title: "नई शुरुआत: a first date & <💘>",
+      lastUpdate: "2025-03-01T10:00:00.000Z",
+      updatedOn: undefined,
+    });
+    const one = await fastLane(site, NEW.id);
+    expect([one.code, one.report.reason]).toEqual([0, undefined]);
+    const files = new Set(one.report.files);
+    for (const file of [
+      `blogarticle/${NEW.slug}/index.html`,
+      `page-data/blogarticle/${NEW.slug}/page-data.json`,
+      `og/blogarticle/${NEW.slug}.jpg`,
+      "blog/index.html",
+      "blog/5/index.html",
+      "blog/6/index.html",
+      "page-data/blog/6/page-data.json",
+      "rss.xml",
+      "sitemap.xml",
+      "search/index.json",
+    ])
+      expect([file, files.has(file)]).toEqual([file, true]);
+    expect(one.report.laneFiles).toEqual([".cache/fast-lane/ranking.json", ".cache/fast-lane/cards.json"]);
+    const similarPages = [...files].filter((file) => /^blogarticle\/.*\.html$/.test(file) && !file.includes(NEW.slug));
+    expect(similarPages.length).toBeGreaterThan(1);
+    expect(readFileSync(path.join(first.publicDir, "blog/index.html"), "utf8")).toContain(
+      "नई शुरुआत: a first date &amp; &lt;💘&gt;",
+    );
+
+    // A second new one, with another cover, from what the first lane left.
+    const SECOND = { id: "brandNewArticle00002", slug: "another-new-article" };
+    writeArticle(site, {
+      ...SECOND,
+      title: "Another new article",
+      categories: ["Safety"],
+      featureImage: "images/safety.webp",
+      lastUpdate: "2025-03-02T10:00:00.000Z",
+      updatedOn: undefined,
+    });
+    const two = await fastLane(site, SECOND.id);
+    expect([two.code, two.report.reason]).toEqual([0, undefined]);
+    expect(two.report.files).toContain(`og/blogarticle/${SECOND.slug}.jpg`);
+
+    // A renamed article has no page at its new path either: left to the build, the site untouched.
+    const laidOver = treeOf(first.publicDir);
+    const renamedFile = path.join(site, "content", "blog", "older-article-1.json");
+    const original = readFileSync(renamedFile, "utf8");
+    writeFileSync(renamedFile, JSON.stringify({ ...JSON.parse(original), slug: "older-article-renamed" }));
+    const renamed = await fastLane(site, "olderArticle000001");
+    expect([renamed.code, renamed.report.reason]).toEqual([
+      LEFT_TO_FULL_BUILD,
+      expect.stringContaining("the article's slug changed"),
+    ]);
+    // A new article older than the newest would go down the list, not to the top: left to the build.
+    writeArticle(site, { id: "brandNewArticle00003", slug: "not-the-newest", lastUpdate: "2021-01-01T00:00:00.000Z" });
+    const older = await fastLane(site, "brandNewArticle00003");
+    expect([older.code, older.report.reason]).toEqual([
+      LEFT_TO_FULL_BUILD,
+      expect.stringContaining("does not put it before every other article"),
+    ]);
+    expect(treeOf(first.publicDir)).toEqual(laidOver);
+    writeFileSync(renamedFile, original);
+    rmSync(path.join(site, "content", "blog", "not-the-newest.json"));
+
+    const laneRanking = await readRanking(site);
+    const laneIndex = await readCardIndex(site);
+    const lanes = treeOf(first.publicDir);
+    rmSync(first.publicDir, { recursive: true });
+    cpSync(kept, first.publicDir, { recursive: true });
+    const second = await buildSite({}, { dir: site });
+    expect(second.exitCode).toBe(0);
+    const built = treeOf(second.publicDir);
+
+    // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote.
+    const written = new Set([...one.report.files!, ...two.report.files!]);
+    const differences = [...written].flatMap((file) => {
+      const difference = firstDifference(lanes.get(file)!, built.get(file) ?? Buffer.alloc(0));
+      return difference ? [[file, difference]] : [];
+    });
+    expect(differences).toEqual([]);
+    const missed = [...built]
+      .filter(([file, bytes]) => !before.get(file)?.equals(bytes) && !written.has(file))
+      .map(([file]) => file);
+    expect(missed).toEqual([]);
+
+    // The ranking the lanes left is the build's; their card index names the pages the build's does.
+    const builtRanking = await readRanking(second.dir);
+    expect(laneRanking!.articles).toEqual(builtRanking!.articles);
+    const builtIndex = (await readCardIndex(second.dir))!;
+    const showing = (index: typeof builtIndex) =>
+      Object.fromEntries(
+        Object.keys(index.shownOn)
+          .sort()
+          .map((id) => [id, pagesShowing(index, id).sort()]),
+      );
+    expect(showing(laneIndex!)).toEqual(showing(builtIndex));
+  },
+  BUILD_TIMEOUT * 2,
+);
