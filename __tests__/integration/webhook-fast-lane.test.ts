@@ -17,8 +17,8 @@ import { editBody, firstDifference } from "../../scripts/fast-lane-check.ts";
 // content: a trigger naming an article whose body changed publishes a release with its page
 // re-rendered before the full build behind it ends; that build then writes the very same bytes. So
 // does a title edit, which redraws the article's card on the pages showing it, and a publish that
-// moves an article to the top, two of them; new categories are left to the full build, with the reason in
-// the service's log.
+// moves an article to the top, two of them, and a new article; new categories are left to the full
+// build, with the reason in the service's log.
 const ARTICLE = "nbcJ3WP8KIzCjTCzKUnr";
 const SLUG = "first-date-checklist";
 // The article's page and page data, and the feed, whose item carries the whole body.
@@ -51,7 +51,7 @@ afterAll(async () => {
   rmSync(project, { recursive: true, force: true });
 });
 
-test("body and title edits are served from the fast lane, byte for byte the build's; new categories fall back", async () => {
+test("edits, moves and a new article are served from the fast lane, byte for byte the build's; new categories fall back", async () => {
   // The first (cold) build keeps its renderer beside its release.
   expect((await post(`${service.url}/rebuild`, { reason: "first" })).status).toBe(202);
   const first = await waitForIdle(service, 400_000);
@@ -204,9 +204,47 @@ test("body and title edits are served from the fast lane, byte for byte the buil
   ]);
   expect(moveDifferences).toEqual(moveFiles.map((name) => [name, "identical"]));
 
+  // A new article, newer than every other, goes through the fast lane too: its own page, every list
+  // page, its sharing image (fast-lane-new.test.ts has the whole of it).
+  const NEW = { id: "brandNewArticle00001", slug: "a-new-article-from-the-lane" };
+  const showcase = JSON.parse(readFileSync(path.join(project, "content", "blog", `${SLUG}.json`), "utf8")) as object;
+  writeFileSync(
+    path.join(project, "content", "blog", `${NEW.slug}.json`),
+    JSON.stringify({
+      ...showcase,
+      ...NEW,
+      blogId: "brandNewArticleBlog1",
+      title: "नई शुरुआत 💘 from the fast lane",
+      lastUpdate: "2025-02-03T10:00:00.000Z",
+      updatedOn: "2025-02-03T10:00:00.000Z",
+    }),
+  );
+  const added = await moveLane(NEW, "2025-02-03T10:00:00.000Z");
+  const addedFiles = (
+    JSON.parse(readFileSync(path.join(buildsDir, "releases", added.id, "build.json"), "utf8")) as { files: string[] }
+  ).files;
+  expect(addedFiles).toEqual(
+    expect.arrayContaining([
+      `blogarticle/${NEW.slug}/index.html`,
+      `og/blogarticle/${NEW.slug}.jpg`,
+      "blog/5/index.html",
+    ]),
+  );
+  const addedTexts = new Map(addedFiles.map((name) => [name, served(name)]));
+  expect(addedTexts.get("blog/index.html")!.toString()).toContain("नई शुरुआत 💘 from the fast lane");
+  const addedBuilt = await waitForStatus(
+    service,
+    (s) => s.builds.some((b) => b.id === added.buildId && b.state === "published"),
+    400_000,
+  );
+  expect(addedBuilt.published).toBe(added.buildId);
+  expect(addedFiles.map((name) => [name, firstDifference(addedTexts.get(name)!, served(name)) ?? "identical"])).toEqual(
+    addedFiles.map((name) => [name, "identical"]),
+  );
+
   // New categories move the article into other similar lists: left to the full build, which the log says.
   writeFileSync(file, JSON.stringify({ ...article, title, categories: [...article.categories, "Fast Lane"] }));
-  const lanesThen = fastLanes(reconciled.builds).length;
+  const lanesThen = fastLanes(addedBuilt.builds).length;
   const moved = (await (
     await post(`${service.url}/rebuild`, { reason: "firestore", documents: [ARTICLE] })
   ).json()) as { buildId: string };
