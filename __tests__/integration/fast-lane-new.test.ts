@@ -2,6 +2,7 @@ import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } f
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import sharp from "sharp";
 import { buildSite, copyProject, gatsbyEnv } from "../support/site-build";
 import { firstDifference, run } from "../../scripts/fast-lane-check.ts";
 import { LANE_FILES_DIR, LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
@@ -19,6 +20,10 @@ import { readRanking } from "../../src/node/fast-lane/ranking";
 const BUILD_TIMEOUT = 600_000;
 const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
 const SHAPE = "a-first-date-plan-in-every-format";
+/** A new cover, drawn here: two shapes on a plain ground. */
+const PICTURE =
+  '<svg xmlns="http://www.w3.org/2000/svg" width="1600" height="900">' +
+  '<circle cx="560" cy="450" r="260" fill="#f4b6c2"/><rect x="880" y="250" width="420" height="400" fill="#2f6f73"/></svg>';
 
 const dirs: string[] = [];
 afterAll(async () => {
@@ -125,19 +130,28 @@ test(
       "नई शुरुआत: a first date &amp; &lt;💘&gt;",
     );
 
-    // A second new one, with another cover, from what the first lane left.
+    // A second new one, from what the first lane left, with a cover no build has seen: the lane draws
+    // it into the store and publishes its files, as the build would.
+    const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: "#7a3b69" } })
+      .composite([{ input: Buffer.from(PICTURE), top: 0, left: 0 }])
+      .webp()
+      .toBuffer();
+    writeFileSync(path.join(site, "content", "blog", "images", "lane-new-cover.webp"), picture);
     const SECOND = { id: "brandNewArticle00002", slug: "another-new-article" };
     writeArticle(site, {
       ...SECOND,
       title: "Another new article",
       categories: ["Safety"],
-      featureImage: "images/safety.webp",
+      featureImage: "images/lane-new-cover.webp",
       lastUpdate: "2025-03-02T10:00:00.000Z",
       updatedOn: undefined,
     });
     const two = await fastLane(site, SECOND.id);
     expect([two.code, two.report.reason]).toEqual([0, undefined]);
     expect(two.report.files).toContain(`og/blogarticle/${SECOND.slug}.jpg`);
+    const coverFiles = two.report.files!.filter((file) => file.startsWith("static/"));
+    expect(coverFiles.length).toBeGreaterThan(3);
+    for (const file of coverFiles) expect([file, before.has(file)]).toEqual([file, false]);
 
     // A renamed article has no page at its new path either: left to the build, the site untouched.
     const laidOver = treeOf(first.publicDir);

@@ -1,3 +1,4 @@
+import { existsSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import path from "node:path";
 import type { IGatsbyImageData } from "gatsby-plugin-image";
@@ -120,6 +121,34 @@ export async function prepareCovers(
       `(${((Date.now() - started) / 1000).toFixed(1)} s, store ${store})`,
   );
   return result;
+}
+
+/**
+ * For the fast lane's new article: its cover filled into the store as prepareCovers fills it, and the
+ * cover's files that prepareCovers would link into `publicRoot` and that are not there yet (a cover
+ * no other article shows), each with its place in the store. Throws CoverError as fillCover does.
+ */
+export async function newCoverFiles(
+  store: string,
+  publicRoot: string,
+  post: CoverOwner,
+  env: NodeJS.ProcessEnv = process.env,
+): Promise<{ file: string; from: string }[]> {
+  const source = post.featureImageSource;
+  if (!source) return [];
+  const { original } = await fillCover(store, source, SITE_RECIPES, {
+    revalidate: await shouldRevalidate(store, post, env),
+  });
+  const files: { file: string; from: string }[] = [];
+  for (const recipe of COVER_RECIPES) {
+    const key = variantKey(original, recipe);
+    for (const file of readRecordSync(store, key)!.files) {
+      const published = path.join(publishedDir(key), file).slice(1);
+      if (!existsSync(path.join(publicRoot, published)))
+        files.push({ file: published, from: path.join(variantDir(store, key), file) });
+    }
+  }
+  return files;
 }
 
 const records = new Map<string, VariantRecord>();

@@ -7,13 +7,15 @@ import { normalizeBlogPost } from "../../../plugins/gatsby-source-firestore/src/
 import { blogPostNodeKey, normalizeContext } from "../../../plugins/gatsby-source-firestore/src/source-nodes";
 import type { FirestoreSourceOptions } from "../../../plugins/gatsby-source-firestore/src/plugin-options";
 import type { RawDocument } from "../../../plugins/gatsby-source-firestore/src/types";
+import { LOCAL_IMAGES_PUBLIC_PATH } from "../../../plugins/gatsby-source-firestore/src/read-local";
 import {
   htmlPathOf,
   pageDataPathOf,
   type PageData,
   type PageRenderer,
 } from "../../../plugins/gatsby-internals/page-renderer";
-import { ARTICLE_RECIPE, CARD_RECIPE, coverData, sharingImageOf, type CoverOwner } from "../covers";
+import { ARTICLE_RECIPE, CARD_RECIPE, coverData, newCoverFiles, sharingImageOf, type CoverOwner } from "../covers";
+import { CoverError } from "../image-store/fill";
 import { articleOgImage, SITE_OG_IMAGE } from "../../lib/og-image";
 import { pageCount, blogListPath } from "../../lib/pagination";
 import { imageStoreDir } from "../image-store/store";
@@ -205,6 +207,21 @@ export async function renderArticle({
   if (previous && previous.componentChunkName !== "component---src-templates-blog-article-tsx")
     return refuse(`${pagePath} is not an article page`);
   const store = imageStoreDir(siteDir);
+  // A new article's cover is often new too: drawn into the store here, as the build would draw it.
+  let coverFiles: { file: string; from: string }[] = [];
+  if (!previous && post.featureImageSource) {
+    try {
+      coverFiles = await newCoverFiles(store, publicDir, post as unknown as CoverOwner);
+    } catch (error) {
+      if (!(error instanceof CoverError)) throw error;
+      return refuse(`the cover cannot be had (${error.message}), which the build shows the article without`);
+    }
+    // A sample article's picture, which the source plugin copies under public/ (publish-local-images.ts).
+    const source = post.featureImageSource;
+    const local = post.featureImageUrl;
+    if (source.kind === "file" && local.startsWith(`${LOCAL_IMAGES_PUBLIC_PATH}/`) && !existsSync(publicDir + local))
+      coverFiles.push({ file: local.slice(1), from: source.path });
+  }
   const cover = coverData(store, post, ARTICLE_RECIPE);
   if (post.featureImageSource && !cover) return refuse("the cover is not in the image store yet");
   // No page yet: a new article, when the build's ranking does not know it.
@@ -336,7 +353,9 @@ export async function renderArticle({
       ...cardFiles,
     ],
     laneFiles,
-    copies: added ? [{ file: articleOgImage(post.slug).slice(1), from: sharingImageFor(store, publicDir, post) }] : [],
+    copies: added
+      ? [...coverFiles, { file: articleOgImage(post.slug).slice(1), from: sharingImageFor(store, publicDir, post) }]
+      : [],
     timings,
   };
 }
