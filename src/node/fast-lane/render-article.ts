@@ -109,7 +109,7 @@ export type ArticleRender =
       files: LaneFile[];
       /** Files of the site folder (not public/) as they now are: a move's ranking and card index. */
       laneFiles: LaneFile[];
-      /** Files under public/ that are copies of files the build keeps elsewhere: a new article's sharing image. */
+      /** Files under public/ copied from where the build keeps them: a new article's cover files and sharing image. */
       copies: { file: string; from: string }[];
       timings: Record<string, number>;
     }
@@ -206,12 +206,24 @@ export async function renderArticle({
   const previous = previousText === undefined ? undefined : (JSON.parse(previousText) as PageData);
   if (previous && previous.componentChunkName !== "component---src-templates-blog-article-tsx")
     return refuse(`${pagePath} is not an article page`);
+  // No page yet: a new article, when the build's ranking does not know it.
+  let ranking: Ranking | undefined;
+  if (!previous) {
+    ranking = await readRanking(siteDir);
+    if (!ranking) return refuse(`${pagePath} has no page data, and the last build left no ranking of the articles`);
+    if (ranking.articles.some((article) => article.documentId === post.documentId))
+      return refuse(`${pagePath} has no page data: the article's slug changed, or it was taken down since the build`);
+    if (!comesFirst(ranking, post))
+      return refuse(
+        "a new article: its date does not put it before every other article, and it would go down the list",
+      );
+  }
   const store = imageStoreDir(siteDir);
   // A new article's cover is often new too: drawn into the store here, as the build would draw it.
-  let coverFiles: { file: string; from: string }[] = [];
+  const coverFiles: { file: string; from: string }[] = [];
   if (!previous && post.featureImageSource) {
     try {
-      coverFiles = await newCoverFiles(store, publicDir, post as unknown as CoverOwner);
+      coverFiles.push(...(await newCoverFiles(store, publicDir, post as unknown as CoverOwner)));
     } catch (error) {
       if (!(error instanceof CoverError)) throw error;
       return refuse(`the cover cannot be had (${error.message}), which the build shows the article without`);
@@ -224,20 +236,9 @@ export async function renderArticle({
   }
   const cover = coverData(store, post, ARTICLE_RECIPE);
   if (post.featureImageSource && !cover) return refuse("the cover is not in the image store yet");
-  // No page yet: a new article, when the build's ranking does not know it.
-  let ranking: Ranking | undefined;
-  let added: NewArticle | undefined;
-  if (!previous) {
-    ranking = await readRanking(siteDir);
-    if (!ranking) return refuse(`${pagePath} has no page data, and the last build left no ranking of the articles`);
-    if (ranking.articles.some((article) => article.documentId === post.documentId))
-      return refuse(`${pagePath} has no page data: the article's slug changed, or it was taken down since the build`);
-    added = {
-      id: nodeIdOf(siteDir, post.documentId),
-      featureImage: cover,
-      cardImage: coverData(store, post, CARD_RECIPE),
-    };
-  }
+  const added: NewArticle | undefined = previous
+    ? undefined
+    : { id: nodeIdOf(siteDir, post.documentId), featureImage: cover, cardImage: coverData(store, post, CARD_RECIPE) };
   lap("normalize");
 
   const made = previous
