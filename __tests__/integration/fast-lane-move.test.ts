@@ -1,12 +1,10 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { buildSite, gatsbyEnv } from "../support/site-build";
-import { firstDifference, run } from "../../scripts/fast-lane-check.ts";
-import { LANE_FILES_DIR, LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
-import { readCardIndex, pagesShowing } from "../../src/node/fast-lane/card-index";
-import { readRanking } from "../../src/node/fast-lane/ranking";
+import { buildSite } from "../support/site-build";
+import { laneOver, nextBuildAgainstLanes, treeOf } from "../support/fast-lane";
+import { LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
 
 // A publish that moves an article to the top of the blog (a new lastUpdate, newer than any other),
 // through the fast lane's command against real builds of the sample content: the list pages down
@@ -16,7 +14,6 @@ import { readRanking } from "../../src/node/fast-lane/ranking";
 // laid over the site, its ranking and card index in the site folder), as the service does before
 // the build catches up; a third that cannot be told from the files is left to the build.
 const BUILD_TIMEOUT = 600_000;
-const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
 /** On the third list page (13th newest), in three categories: it joins many similar lists. */
 const FIRST = { id: "ePTOrxaFk5D79eNfLDT9", slug: "red-flags-and-green-flags" };
 /** On the third list page too (16th newest), in one category. */
@@ -27,17 +24,6 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** Every file under `dir`, by path relative to it. */
-function treeOf(dir: string): Map<string, Buffer> {
-  const tree = new Map<string, Buffer>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    tree.set(path.relative(dir, full), readFileSync(full));
-  }
-  return tree;
-}
-
 /** Publishes a live sample article again with this date (and title), as publishArticle writes it. */
 function publish(site: string, slug: string, lastUpdate: string, title?: (title: string) => string): void {
   const file = path.join(site, "content", "blog", `${slug}.json`);
@@ -45,36 +31,6 @@ function publish(site: string, slug: string, lastUpdate: string, title?: (title:
   // A live article published again is "updated" then too (webhook/trigger/src/articles/store.ts).
   const titled = title ? { title: title(article.title) } : {};
   writeFileSync(file, JSON.stringify({ ...article, lastUpdate, updatedOn: lastUpdate, ...titled }));
-}
-
-interface Lane {
-  code: number;
-  report: { rendered?: boolean; reason?: string; files?: string[]; laneFiles?: string[]; timings?: object };
-  out: string;
-}
-
-/** Runs the command for one article, and lays what it made over the site, as the lane's release does. */
-async function fastLane(site: string, document: string): Promise<Lane> {
-  const out = await mkdtemp(path.join(tmpdir(), "fast-lane-move-"));
-  dirs.push(out);
-  const lane = await run(process.execPath, [LANE, "--site", site, "--out", out, "--document", document], site, {
-    ...gatsbyEnv({}),
-    FAST_LANE_PARALLEL_FROM: "2",
-  });
-  const line = lane.stdout.trim().split("\n").pop() ?? "";
-  if (!line.startsWith("{"))
-    throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
-  const report = JSON.parse(line) as Lane["report"];
-  if (lane.code === 0) {
-    for (const file of report.files!) {
-      mkdirSync(path.dirname(path.join(site, "public", file)), { recursive: true });
-      // Replaced, never written into, as a release's files are.
-      rmSync(path.join(site, "public", file), { force: true });
-      cpSync(path.join(out, file), path.join(site, "public", file));
-    }
-    for (const file of report.laneFiles!) cpSync(path.join(out, LANE_FILES_DIR, file), path.join(site, file));
-  }
-  return { code: lane.code, report, out };
 }
 
 test(
@@ -91,7 +47,7 @@ test(
     cpSync(first.publicDir, kept, { recursive: true });
 
     publish(first.dir, FIRST.slug, "2025-02-01T10:00:00.000Z", (title) => `${title}: पहली मुलाक़ात & <💘>`);
-    const one = await fastLane(first.dir, FIRST.id);
+    const one = await laneOver(first.dir, FIRST.id, dirs);
     expect([one.code, one.report.reason]).toEqual([0, undefined]);
     const files = new Set(one.report.files);
     // Its page, every list page's page data (changesAfter), the first three list pages' HTML (the
@@ -122,14 +78,14 @@ test(
 
     // A second article moved on top of it, from what the first lane left.
     publish(first.dir, SECOND.slug, "2025-02-02T10:00:00.000Z");
-    const two = await fastLane(first.dir, SECOND.id);
+    const two = await laneOver(first.dir, SECOND.id, dirs);
     expect([two.code, two.report.reason]).toEqual([0, undefined]);
     // The first, published again: a lane moved it since the build, and whether the next build gives
     // it a new search slot again depends on whether a build reads it in between. Left to the build,
     // the site untouched.
     const laidOver = treeOf(first.publicDir);
     publish(first.dir, FIRST.slug, "2025-02-03T10:00:00.000Z");
-    const refused = await fastLane(first.dir, FIRST.id);
+    const refused = await laneOver(first.dir, FIRST.id, dirs);
     expect([refused.code, refused.report.reason]).toEqual([
       LEFT_TO_FULL_BUILD,
       expect.stringContaining("a fast lane moved the article since the last build"),
@@ -137,39 +93,13 @@ test(
     expect(treeOf(first.publicDir)).toEqual(laidOver);
     publish(first.dir, FIRST.slug, "2025-02-01T10:00:00.000Z");
 
-    const laneRanking = await readRanking(first.dir);
-    const laneIndex = await readCardIndex(first.dir);
-    const lanes = treeOf(first.publicDir);
-    rmSync(first.publicDir, { recursive: true });
-    cpSync(kept, first.publicDir, { recursive: true });
-    const second = await buildSite({}, { dir: first.dir });
-    expect(second.exitCode).toBe(0);
-    const built = treeOf(second.publicDir);
-
-    // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote.
+    // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote;
+    // the ranking the lanes left is the build's, and their card index names the pages the build's does.
     const written = new Set([...one.report.files!, ...two.report.files!]);
-    const differences = [...written].flatMap((file) => {
-      const difference = firstDifference(lanes.get(file)!, built.get(file) ?? Buffer.alloc(0));
-      return difference ? [[file, difference]] : [];
-    });
-    expect(differences).toEqual([]);
-    const missed = [...built]
-      .filter(([file, bytes]) => !before.get(file)?.equals(bytes) && !written.has(file))
-      .map(([file]) => file);
-    expect(missed).toEqual([]);
-    expect([...before.keys()].filter((file) => !built.has(file))).toEqual([]);
-
-    // The ranking the lanes left is the build's; their card index names the pages the build's does.
-    const builtRanking = await readRanking(second.dir);
-    expect(laneRanking!.articles).toEqual(builtRanking!.articles);
-    const builtIndex = (await readCardIndex(second.dir))!;
-    const showing = (index: typeof builtIndex) =>
-      Object.fromEntries(
-        Object.keys(index.shownOn)
-          .sort()
-          .map((id) => [id, pagesShowing(index, id).sort()]),
-      );
-    expect(showing(laneIndex!)).toEqual(showing(builtIndex));
+    const next = await nextBuildAgainstLanes(first.dir, kept, before, written);
+    expect(next.files).toEqual({ exitCode: 0, differences: [], missed: [], removed: [] });
+    expect(next.rankings.lanes).toEqual(next.rankings.build);
+    expect(next.cards.lanes).toEqual(next.cards.build);
   },
   BUILD_TIMEOUT * 2,
 );

@@ -1,13 +1,11 @@
-import { cpSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { buildSite, copyProject, gatsbyEnv } from "../support/site-build";
-import { firstDifference, run } from "../../scripts/fast-lane-check.ts";
-import { LANE_FILES_DIR, LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
-import { readCardIndex, pagesShowing } from "../../src/node/fast-lane/card-index";
-import { readRanking } from "../../src/node/fast-lane/ranking";
+import { buildSite, copyProject } from "../support/site-build";
+import { laneOver, nextBuildAgainstLanes, treeOf } from "../support/fast-lane";
+import { LEFT_TO_FULL_BUILD } from "../../scripts/fast-lane-article.ts";
 
 // A new article, published with a date newer than every other, through the fast lane's command
 // against real builds: its page and page data made without a page of its own to start from, every
@@ -18,7 +16,6 @@ import { readRanking } from "../../src/node/fast-lane/ranking";
 // a second one comes in from what the first lane left, as the service runs them before the build
 // catches up. A renamed article, which has no page at its new path either, is left to the build.
 const BUILD_TIMEOUT = 600_000;
-const LANE = path.resolve(__dirname, "../../scripts/fast-lane-article.ts");
 const SHAPE = "a-first-date-plan-in-every-format";
 /** A new cover, drawn here: two shapes on a plain ground. */
 const PICTURE =
@@ -30,51 +27,12 @@ afterAll(async () => {
   for (const dir of dirs) await rm(dir, { recursive: true, force: true });
 });
 
-/** Every file under `dir`, by path relative to it. */
-function treeOf(dir: string): Map<string, Buffer> {
-  const tree = new Map<string, Buffer>();
-  for (const entry of readdirSync(dir, { recursive: true, withFileTypes: true })) {
-    if (!entry.isFile()) continue;
-    const full = path.join(entry.parentPath, entry.name);
-    tree.set(path.relative(dir, full), readFileSync(full));
-  }
-  return tree;
-}
-
 /** Writes a sample article made from the showcase one, with these fields, as a published document. */
 function writeArticle(site: string, fields: Record<string, unknown> & { id: string; slug: string }): void {
   const shape = JSON.parse(readFileSync(path.join(site, "content", "blog", `${SHAPE}.json`), "utf8")) as object;
   const article: Record<string, unknown> = { ...shape, blogId: `blog-of-${fields.id}`, ...fields };
   for (const [field, value] of Object.entries(article)) if (value === undefined) delete article[field];
   writeFileSync(path.join(site, "content", "blog", `${fields.slug}.json`), JSON.stringify(article));
-}
-
-interface Lane {
-  code: number;
-  report: { rendered?: boolean; reason?: string; files?: string[]; laneFiles?: string[]; timings?: object };
-}
-
-/** Runs the command for one article, and lays what it made over the site, as the lane's release does. */
-async function fastLane(site: string, document: string): Promise<Lane> {
-  const out = await mkdtemp(path.join(tmpdir(), "fast-lane-new-"));
-  dirs.push(out);
-  const lane = await run(process.execPath, [LANE, "--site", site, "--out", out, "--document", document], site, {
-    ...gatsbyEnv({}),
-    FAST_LANE_PARALLEL_FROM: "2",
-  });
-  const line = lane.stdout.trim().split("\n").pop() ?? "";
-  if (!line.startsWith("{"))
-    throw new Error(`the fast lane printed no report (${lane.code}):\n${lane.stdout}${lane.stderr}`);
-  const report = JSON.parse(line) as Lane["report"];
-  if (lane.code === 0) {
-    for (const file of report.files!) {
-      mkdirSync(path.dirname(path.join(site, "public", file)), { recursive: true });
-      rmSync(path.join(site, "public", file), { force: true });
-      cpSync(path.join(out, file), path.join(site, "public", file));
-    }
-    for (const file of report.laneFiles!) cpSync(path.join(out, LANE_FILES_DIR, file), path.join(site, file));
-  }
-  return { code: lane.code, report };
 }
 
 test(
@@ -107,7 +65,7 @@ test(
       lastUpdate: "2025-03-01T10:00:00.000Z",
       updatedOn: undefined,
     });
-    const one = await fastLane(site, NEW.id);
+    const one = await laneOver(site, NEW.id, dirs);
     expect([one.code, one.report.reason]).toEqual([0, undefined]);
     const files = new Set(one.report.files);
     for (const file of [
@@ -146,7 +104,7 @@ test(
       lastUpdate: "2025-03-02T10:00:00.000Z",
       updatedOn: undefined,
     });
-    const two = await fastLane(site, SECOND.id);
+    const two = await laneOver(site, SECOND.id, dirs);
     expect([two.code, two.report.reason]).toEqual([0, undefined]);
     expect(two.report.files).toContain(`og/blogarticle/${SECOND.slug}.jpg`);
     const coverFiles = two.report.files!.filter((file) => file.startsWith("static/"));
@@ -158,14 +116,14 @@ test(
     const renamedFile = path.join(site, "content", "blog", "older-article-1.json");
     const original = readFileSync(renamedFile, "utf8");
     writeFileSync(renamedFile, JSON.stringify({ ...JSON.parse(original), slug: "older-article-renamed" }));
-    const renamed = await fastLane(site, "olderArticle000001");
+    const renamed = await laneOver(site, "olderArticle000001", dirs);
     expect([renamed.code, renamed.report.reason]).toEqual([
       LEFT_TO_FULL_BUILD,
       expect.stringContaining("the article's slug changed"),
     ]);
     // A new article older than the newest would go down the list, not to the top: left to the build.
     writeArticle(site, { id: "brandNewArticle00003", slug: "not-the-newest", lastUpdate: "2021-01-01T00:00:00.000Z" });
-    const older = await fastLane(site, "brandNewArticle00003");
+    const older = await laneOver(site, "brandNewArticle00003", dirs);
     expect([older.code, older.report.reason]).toEqual([
       LEFT_TO_FULL_BUILD,
       expect.stringContaining("does not put it before every other article"),
@@ -174,38 +132,13 @@ test(
     writeFileSync(renamedFile, original);
     rmSync(path.join(site, "content", "blog", "not-the-newest.json"));
 
-    const laneRanking = await readRanking(site);
-    const laneIndex = await readCardIndex(site);
-    const lanes = treeOf(first.publicDir);
-    rmSync(first.publicDir, { recursive: true });
-    cpSync(kept, first.publicDir, { recursive: true });
-    const second = await buildSite({}, { dir: site });
-    expect(second.exitCode).toBe(0);
-    const built = treeOf(second.publicDir);
-
-    // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote.
+    // Every file the lanes wrote is the build's, and every file the build changed, the lanes wrote;
+    // the ranking the lanes left is the build's, and their card index names the pages the build's does.
     const written = new Set([...one.report.files!, ...two.report.files!]);
-    const differences = [...written].flatMap((file) => {
-      const difference = firstDifference(lanes.get(file)!, built.get(file) ?? Buffer.alloc(0));
-      return difference ? [[file, difference]] : [];
-    });
-    expect(differences).toEqual([]);
-    const missed = [...built]
-      .filter(([file, bytes]) => !before.get(file)?.equals(bytes) && !written.has(file))
-      .map(([file]) => file);
-    expect(missed).toEqual([]);
-
-    // The ranking the lanes left is the build's; their card index names the pages the build's does.
-    const builtRanking = await readRanking(second.dir);
-    expect(laneRanking!.articles).toEqual(builtRanking!.articles);
-    const builtIndex = (await readCardIndex(second.dir))!;
-    const showing = (index: typeof builtIndex) =>
-      Object.fromEntries(
-        Object.keys(index.shownOn)
-          .sort()
-          .map((id) => [id, pagesShowing(index, id).sort()]),
-      );
-    expect(showing(laneIndex!)).toEqual(showing(builtIndex));
+    const next = await nextBuildAgainstLanes(site, kept, before, written);
+    expect(next.files).toEqual({ exitCode: 0, differences: [], missed: [], removed: [] });
+    expect(next.rankings.lanes).toEqual(next.rankings.build);
+    expect(next.cards.lanes).toEqual(next.cards.build);
   },
   BUILD_TIMEOUT * 2,
 );
