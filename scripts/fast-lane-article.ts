@@ -258,7 +258,7 @@ async function main(): Promise<void> {
   for (const folder of new Set(result.files.map(({ file }) => path.dirname(path.join(out, file)))))
     mkdirSync(folder, { recursive: true });
   for (const { file, text } of result.files) writeFileSync(path.join(out, file), text);
-  // A new article's sharing image: the build links it from the image store, the lane copies it.
+  // A new article's cover files and sharing image: the build links them from the image store, the lane copies them.
   for (const { file, from } of result.copies) {
     mkdirSync(path.dirname(path.join(out, file)), { recursive: true });
     copyFileSync(from, path.join(out, file));

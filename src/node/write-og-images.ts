@@ -20,23 +20,37 @@ export async function writeOgImages(args: Pick<BuildArgs, "getNodesByType" | "re
   const posts = blogPostsNewestFirst(args);
   const root = publicDir(args.store);
   const store = storeOf(args.store);
-  const siteImage = path.join(root, SITE_OG_IMAGE);
   let linked = 0;
   let fallbacks = 0;
   for (const post of posts) {
     const target = path.join(root, articleOgImage(post.slug));
-    const stored = sharingImageOf(store, post as unknown as CoverOwner);
-    if (stored && existsSync(stored)) {
-      if (await publishReplacing(stored, target)) linked += 1;
+    const source = sharingImageSource(store, root, post as unknown as CoverOwner);
+    if (source.fromCover) {
+      if (await publishReplacing(source.file, target)) linked += 1;
       continue;
     }
     fallbacks += 1;
     reporter.warn(
       `/blogarticle/${post.slug}: no sharing image from its cover (${post.featureImageUrl ? "the cover could not be had" : "the article has no cover"}); it uses the site's.`,
     );
-    await publishReplacing(siteImage, target);
+    await publishReplacing(source.file, target);
   }
   reporter.info(
     `Sharing images: ${linked} linked from the image store, ${fallbacks} with the site's image, ${posts.length} articles in all`,
   );
+}
+
+/**
+ * The file an article's sharing image is published from: the one the image store drew from its
+ * cover, or the site's own (under `publicRoot`) when the store has none.
+ */
+export function sharingImageSource(
+  store: string,
+  publicRoot: string,
+  post: CoverOwner,
+): { file: string; fromCover: boolean } {
+  const stored = sharingImageOf(store, post);
+  return stored && existsSync(stored)
+    ? { file: stored, fromCover: true }
+    : { file: path.join(publicRoot, SITE_OG_IMAGE), fromCover: false };
 }

@@ -14,9 +14,10 @@ import {
   type PageData,
   type PageRenderer,
 } from "../../../plugins/gatsby-internals/page-renderer";
-import { ARTICLE_RECIPE, CARD_RECIPE, coverData, newCoverFiles, sharingImageOf, type CoverOwner } from "../covers";
+import { ARTICLE_RECIPE, CARD_RECIPE, coverData, newCoverFiles, type CoverOwner } from "../covers";
+import { sharingImageSource } from "../write-og-images";
 import { CoverError } from "../image-store/fill";
-import { articleOgImage, SITE_OG_IMAGE } from "../../lib/og-image";
+import { articleOgImage } from "../../lib/og-image";
 import { pageCount, blogListPath } from "../../lib/pagination";
 import { imageStoreDir } from "../image-store/store";
 import { searchIndexOf } from "../write-search-index";
@@ -31,7 +32,7 @@ import {
 } from "./feed-and-sitemap";
 import { pagesShowing, readCardIndex } from "./card-index";
 import { readRanking, type Ranking } from "./ranking";
-import { comesFirst, movedPages, type NewArticle } from "./render-move";
+import { comesFirst, movedPages, NOT_FIRST, type NewArticle } from "./render-move";
 import {
   pageFinisher,
   renderCardPages,
@@ -213,10 +214,7 @@ export async function renderArticle({
     if (!ranking) return refuse(`${pagePath} has no page data, and the last build left no ranking of the articles`);
     if (ranking.articles.some((article) => article.documentId === post.documentId))
       return refuse(`${pagePath} has no page data: the article's slug changed, or it was taken down since the build`);
-    if (!comesFirst(ranking, post))
-      return refuse(
-        "a new article: its date does not put it before every other article, and it would go down the list",
-      );
+    if (!comesFirst(ranking, post)) return refuse(`a new article: ${NOT_FIRST}`);
   }
   const store = imageStoreDir(siteDir);
   // A new article's cover is often new too: drawn into the store here, as the build would draw it.
@@ -285,8 +283,7 @@ export async function renderArticle({
     const index = await readCardIndex(siteDir);
     if (!ranking || !index)
       return refuse(`${change}, and the last build left no ranking of the articles or index of their cards`);
-    if (!comesFirst(ranking, post))
-      return refuse(`${change}: the article's new date does not put it before every other article`);
+    if (!comesFirst(ranking, post)) return refuse(`${change}: ${NOT_FIRST}`);
     // A move on a site this size changes many pages: the other renderer loads while they are worked out.
     if (ranking.articles.length >= parallelFrom()) cardPagesElsewhere?.start();
     // The search pieces first: they read a few files, and may refuse what the pages would not.
@@ -355,7 +352,13 @@ export async function renderArticle({
     ],
     laneFiles,
     copies: added
-      ? [...coverFiles, { file: articleOgImage(post.slug).slice(1), from: sharingImageFor(store, publicDir, post) }]
+      ? [
+          ...coverFiles,
+          {
+            file: articleOgImage(post.slug).slice(1),
+            from: sharingImageSource(store, publicDir, post as unknown as CoverOwner).file,
+          },
+        ]
       : [],
     timings,
   };
@@ -367,10 +370,4 @@ function nodeIdOf(siteDir: string, documentId: string): string {
     createNodeId(id: string, namespace: string): string;
   };
   return createNodeId(blogPostNodeKey(documentId), SOURCE_PLUGIN);
-}
-
-/** Where the sharing image the build links for the article is (write-og-images.ts): its cover's, else the site's. */
-function sharingImageFor(store: string, publicDir: string, post: BlogPost): string {
-  const stored = sharingImageOf(store, post as unknown as CoverOwner);
-  return stored && existsSync(stored) ? stored : path.join(publicDir, SITE_OG_IMAGE);
 }

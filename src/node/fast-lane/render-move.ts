@@ -84,7 +84,8 @@ function pageDataWith(renderer: PageRenderer, previous: PageData, cards: Card[],
   return renderer.pageDataText(previous, JSON.stringify({ data, pageContext }));
 }
 
-const NOT_FIRST = "the article's new date does not put it before every other article";
+/** Why an article whose date does not come first is left to the build (comesFirst). */
+export const NOT_FIRST = "the article's new date does not put it before every other article";
 
 /**
  * Whether the article's date puts it before every other in the ranking: a date equal to another's
@@ -93,15 +94,30 @@ const NOT_FIRST = "the article's new date does not put it before every other art
 export const comesFirst = (ranking: Ranking, post: BlogPost): boolean =>
   ranking.articles.every((other) => other.documentId === post.documentId || other.lastUpdate < post.lastUpdate);
 
+/**
+ * The fields `shape` (an object the build wrote) has, in its order: each one in `resolved` as given
+ * there (what the build resolves rather than reads), any other read from the article's node, null
+ * where the node has none; or the first field the node does not know.
+ */
+function fromNode(
+  shape: Card,
+  post: BlogPost,
+  resolved: Record<string, unknown>,
+): { fields: Card } | { unknown: string } {
+  const fields: Card = {};
+  for (const field of Object.keys(shape)) {
+    if (field in resolved) fields[field] = resolved[field];
+    else if (!(field in post)) return { unknown: field };
+    else fields[field] = (post as unknown as Record<string, unknown>)[field] ?? null;
+  }
+  return { fields };
+}
+
 /** A new article's card, its fields in the order of `shape` (any card the build wrote), as the build gives it. */
 export function newCard(shape: Card, post: BlogPost, cardImage: unknown): { card: Card } | Refusal {
-  const card: Card = {};
-  for (const field of Object.keys(shape)) {
-    if (field === "cardImage") card[field] = cardImage;
-    else if (!(field in post)) return { reason: `cards ask for "${field}", which the fast lane does not know` };
-    else card[field] = (post as unknown as Record<string, unknown>)[field] ?? null;
-  }
-  return { card };
+  const made = fromNode(shape, post, { cardImage });
+  if ("unknown" in made) return { reason: `cards ask for "${made.unknown}", which the fast lane does not know` };
+  return { card: made.fields };
 }
 
 /**
@@ -118,14 +134,10 @@ function newArticlePageData(
 ): string | Refusal {
   const data = shape.result.data as { blogPost?: Card } | undefined;
   if (!data?.blogPost) return { reason: `${shape.path} has no article to shape the new one's page on` };
-  const blogPost: Card = {};
-  for (const field of Object.keys(data.blogPost)) {
-    if (field === "featureImage") blogPost[field] = added.featureImage;
-    else if (field === "similar") blogPost[field] = similar.cards;
-    else if (!(field in post))
-      return { reason: `the article query asks for "${field}", which the fast lane does not know` };
-    else blogPost[field] = (post as unknown as Record<string, unknown>)[field] ?? null;
-  }
+  const made = fromNode(data.blogPost, post, { featureImage: added.featureImage, similar: similar.cards });
+  if ("unknown" in made)
+    return { reason: `the article query asks for "${made.unknown}", which the fast lane does not know` };
+  const blogPost = made.fields;
   const context = { ...(shape.result.pageContext as object), id: added.id, similar: similar.ids };
   return renderer.pageDataText(
     { ...shape, path: articlePath(post.slug) },
